@@ -1,0 +1,88 @@
+//! The light-playout policy: a random legal move that does not fill the mover's own eye.
+//!
+//! It is what GTP `genmove` plays and what `tengen bench playouts` measures: try the empty points
+//! in random order and play the first that is legal and not eye-like; pass when none qualifies;
+//! stop after two passes in a row or after a ply limit.
+
+use crate::game::Game;
+use crate::point::Move;
+
+/// A small, fast, seedable random number generator (wyrand). Not for cryptography.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`; the same seed gives the same numbers on every machine.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x2545_F491_4F6C_DD1D)
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = u128::from(self.0).wrapping_mul(u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db));
+        ((t >> 64) ^ t) as u64
+    }
+
+    /// A number in `0..n` (n > 0), without modulo bias worth measuring for boards.
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+/// Chooses the light-playout move for the player to move: a uniformly random legal move that is
+/// not eye-like, or a pass when there is none.
+///
+/// It reorders the board's internal list of empty points (which has no meaning), nothing else.
+pub fn choose_move(game: &mut Game, rng: &mut Rng) -> Move {
+    match choose_index(game, rng) {
+        Some(i) => Move::Play(game.board().point(i)),
+        None => Move::Pass,
+    }
+}
+
+#[inline]
+fn choose_index(game: &mut Game, rng: &mut Rng) -> Option<usize> {
+    let color = game.to_move();
+    let mut remaining = game.board().empty_count();
+    while remaining > 0 {
+        let r = rng.below(remaining);
+        let i = game.board().empty_indices()[r] as usize;
+        if !game.board().is_eyelike(i, color) && game.check_index(i, color).is_ok() {
+            return Some(i);
+        }
+        remaining -= 1;
+        game.board_mut_for_playout().swap_empties(r, remaining);
+    }
+    None
+}
+
+/// Plays light-playout moves from the current position until two passes in a row or until
+/// `max_plies` turns have been played. Returns the number of turns played.
+///
+/// ```
+/// use tengen_core::{playout, Game, Rules};
+/// let mut game = Game::new(9, 9, Rules::default()).unwrap();
+/// let mut rng = playout::Rng::new(1);
+/// let plies = playout::playout(&mut game, &mut rng, 3 * 81);
+/// assert!(plies > 0);
+/// assert!(game.check_consistency().is_ok());
+/// ```
+pub fn playout(game: &mut Game, rng: &mut Rng, max_plies: usize) -> usize {
+    let mut plies = 0;
+    while plies < max_plies && game.consecutive_passes() < 2 {
+        match choose_index(game, rng) {
+            Some(i) => {
+                let c = game.to_move();
+                game.play_index_unchecked(i, c);
+            }
+            None => {
+                game.play(Move::Pass).expect("a pass is always legal");
+            }
+        }
+        plies += 1;
+    }
+    plies
+}
