@@ -1,0 +1,1 @@
+//! GTP v2 engine (in progress).

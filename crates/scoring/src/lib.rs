@@ -1,0 +1,1 @@
+//! Scoring (in progress).
