@@ -1,0 +1,90 @@
+//! Invariants after random games: the incremental state equals a recomputation from scratch,
+//! and undo restores the exact previous state, hash included.
+
+use proptest::prelude::*;
+use tengen_core::{playout::Rng, Color, Game, KoRule, Move, Point, Rules};
+
+fn rules_from(k: u8) -> Rules {
+    let ko = [
+        KoRule::None,
+        KoRule::Simple,
+        KoRule::Positional,
+        KoRule::Situational,
+        KoRule::NaturalSituational,
+    ][(k % 5) as usize];
+    Rules {
+        ko,
+        suicide_allowed: k >= 5,
+        ..Rules::CHINESE
+    }
+}
+
+/// Plays a random game where each turn tries random points (legal or not, so refused moves are
+/// exercised too) and sometimes passes or undoes; checks everything after every step.
+fn random_game(width: usize, height: usize, rules: Rules, seed: u64, steps: usize) {
+    let mut g = Game::new(width, height, rules).unwrap();
+    let mut rng = Rng::new(seed);
+    for _ in 0..steps {
+        let r = rng.below(100);
+        if r < 5 {
+            let before = g.clone();
+            let _ = g.play(Move::Pass);
+            assert!(g.undo());
+            assert_eq!(g.board(), before.board());
+            assert_eq!(g.board().hash(), before.board().hash());
+            g.play(Move::Pass).unwrap();
+        } else if r < 12 {
+            if g.move_number() > 0 {
+                g.undo();
+            }
+        } else {
+            let p = Point::new(rng.below(width) as u8, rng.below(height) as u8);
+            let color = g.to_move();
+            let before = g.clone();
+            let checked = g.check(color, p);
+            match g.play(Move::Play(p)) {
+                Ok(()) => {
+                    assert!(checked.is_ok());
+                    assert_eq!(checked.unwrap().hash_after, g.board().hash(), "predicted hash");
+                    // Undo restores the exact previous state, then replay the move.
+                    let after = g.clone();
+                    assert!(g.undo());
+                    assert_eq!(g.board(), before.board());
+                    assert_eq!(g.board().hash(), before.board().hash());
+                    assert_eq!(g.board().captures(Color::Black), before.board().captures(Color::Black));
+                    assert_eq!(g.board().captures(Color::White), before.board().captures(Color::White));
+                    assert_eq!(g.ko_point(), before.ko_point());
+                    assert_eq!(g.to_move(), before.to_move());
+                    g.board().check_consistency().unwrap();
+                    g.play(Move::Play(p)).unwrap();
+                    assert_eq!(g.board(), after.board());
+                }
+                Err(e) => {
+                    assert_eq!(checked.err(), Some(e));
+                    assert_eq!(g.board(), before.board(), "a refused move changes nothing");
+                    assert_eq!(g.move_number(), before.move_number());
+                }
+            }
+        }
+        g.check_consistency().unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn incremental_state_equals_recomputation(
+        w in 1usize..8, h in 1usize..8, k in 0u8..10, seed in any::<u64>()
+    ) {
+        random_game(w, h, rules_from(k), seed, 300);
+    }
+}
+
+#[test]
+fn large_and_rectangular_boards() {
+    random_game(19, 19, rules_from(2), 7, 700);
+    random_game(52, 52, rules_from(8), 8, 400);
+    random_game(25, 3, rules_from(6), 9, 500);
+    random_game(1, 1, rules_from(7), 10, 50);
+}
