@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The one test command: installs what the tests need when it is missing, then runs every suite.
+# Usage: scripts/test.sh            (everything, about 20-30 minutes on 2 cores from scratch)
+#        SKIP_INSTALL=1 scripts/test.sh   (do not try to install system packages)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+section() { printf '\n=== %s ===\n' "$*"; }
+
+need_apt=()
+[ -x /usr/games/gnugo ] || command -v gnugo >/dev/null 2>&1 || need_apt+=(gnugo)
+if [ ${#need_apt[@]} -gt 0 ] && [ -z "${SKIP_INSTALL:-}" ]; then
+  section "installing ${need_apt[*]}"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+export PATH="$PATH:/usr/games"
+
+section "format and lints"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+section "Rust tests (unit, integration, doc, differential against GNU Go)"
+cargo test --workspace --quiet
+
+for extra in scripts/test.d/*.sh; do
+  [ -e "$extra" ] || continue
+  section "$extra"
+  bash "$extra"
+done
+
+section "all suites passed"
