@@ -11,6 +11,7 @@
 
 use crate::color::Color;
 use crate::point::Point;
+use crate::slab::Slab;
 use crate::zobrist;
 use std::fmt;
 
@@ -67,22 +68,21 @@ pub struct MoveEffect {
 /// assert_eq!(board.get(Point::new(0, 0)), None);
 /// assert_eq!(board.captures(Color::Black), 1);
 /// ```
-#[derive(Clone)]
 pub struct Board {
     width: u8,
     height: u8,
     stride: usize,
-    cells: Vec<u8>,
-    head: Vec<u16>,
-    next: Vec<u16>,
-    libs: Vec<u16>,
-    size: Vec<u16>,
-    ghash: Vec<u64>,
+    cells: Slab<u8>,
+    head: Slab<u16>,
+    next: Slab<u16>,
+    libs: Slab<u16>,
+    size: Slab<u16>,
+    ghash: Slab<u64>,
     empties: Vec<u16>,
-    empty_pos: Vec<u16>,
+    empty_pos: Slab<u16>,
     hash: u64,
     captures: [u32; 2],
-    mark: Vec<u32>,
+    mark: Slab<u32>,
     stamp: u32,
     scratch: Vec<u16>,
 }
@@ -102,6 +102,48 @@ impl fmt::Debug for Board {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            width: self.width,
+            height: self.height,
+            stride: self.stride,
+            cells: self.cells.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            libs: self.libs.clone(),
+            size: self.size.clone(),
+            ghash: self.ghash.clone(),
+            empties: self.empties.clone(),
+            empty_pos: self.empty_pos.clone(),
+            hash: self.hash,
+            captures: self.captures,
+            mark: self.mark.clone(),
+            stamp: self.stamp,
+            scratch: Vec::with_capacity(self.scratch.capacity()),
+        }
+    }
+
+    /// Copies without allocating when both boards have the same size (playouts restart often).
+    fn clone_from(&mut self, o: &Board) {
+        self.width = o.width;
+        self.height = o.height;
+        self.stride = o.stride;
+        self.cells.copy_from(&o.cells);
+        self.head.copy_from(&o.head);
+        self.next.copy_from(&o.next);
+        self.libs.copy_from(&o.libs);
+        self.size.copy_from(&o.size);
+        self.ghash.copy_from(&o.ghash);
+        self.empties.clone_from(&o.empties);
+        self.empty_pos.copy_from(&o.empty_pos);
+        self.hash = o.hash;
+        self.captures = o.captures;
+        self.mark.copy_from(&o.mark);
+        self.stamp = o.stamp;
     }
 }
 
@@ -132,17 +174,17 @@ impl Board {
             width: width as u8,
             height: height as u8,
             stride,
-            cells: vec![WALL; len],
-            head: vec![0; len],
-            next: vec![0; len],
-            libs: vec![0; len],
-            size: vec![0; len],
-            ghash: vec![0; len],
+            cells: Slab::new(WALL, len),
+            head: Slab::new(0, len),
+            next: Slab::new(0, len),
+            libs: Slab::new(0, len),
+            size: Slab::new(0, len),
+            ghash: Slab::new(0, len),
             empties: Vec::with_capacity(width * height),
-            empty_pos: vec![0; len],
+            empty_pos: Slab::new(0, len),
             hash: 0,
             captures: [0; 2],
-            mark: vec![0; len],
+            mark: Slab::new(0, len),
             stamp: 0,
             scratch: Vec::with_capacity(width * height),
         };
@@ -202,8 +244,11 @@ impl Board {
 
     /// The padded index of an on-board point (the board's internal address).
     #[inline(always)]
+    ///
+    /// # Panics
+    /// When the point is off the board.
     pub fn index(&self, p: Point) -> usize {
-        debug_assert!(self.contains(p));
+        assert!(self.contains(p), "point off the board: {p}");
         self.index_xy(p.x as usize, p.y as usize)
     }
 
@@ -230,9 +275,24 @@ impl Board {
         self.color_at(self.index(p))
     }
 
+    /// Whether `i` is the padded index of a point of this board (not the wall, not outside).
+    #[inline]
+    pub fn is_point_index(&self, i: usize) -> bool {
+        i < self.cells.len() && self.cells[i] != WALL
+    }
+
     /// The stone at a padded index.
+    ///
+    /// # Panics
+    /// When `i` is not the index of a point of this board.
     #[inline]
     pub fn color_at(&self, i: usize) -> Option<Color> {
+        assert!(self.is_point_index(i), "not a point index: {i}");
+        self.color_at_unchecked(i)
+    }
+
+    #[inline(always)]
+    pub(crate) fn color_at_unchecked(&self, i: usize) -> Option<Color> {
         match self.cells[i] {
             1 => Some(Color::Black),
             2 => Some(Color::White),
@@ -341,7 +401,7 @@ impl Board {
 
     /// The number of stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> usize {
-        self.cells.iter().filter(|&&c| c == color as u8).count()
+        self.cells.as_slice().iter().filter(|&&c| c == color as u8).count()
     }
 
     /// The first group without a liberty in row-major order (only set-up positions can have one).
@@ -369,8 +429,16 @@ impl Board {
     }
 
     /// What placing `color` on the empty padded index `i` would do, without doing it.
-    #[inline]
+    ///
+    /// # Panics
+    /// When `i` is not the index of an empty point of this board.
     pub fn effect(&self, i: usize, color: Color) -> MoveEffect {
+        assert!(self.is_point_index(i) && self.cells[i] == EMPTY, "not an empty point: {i}");
+        self.effect_at(i, color)
+    }
+
+    #[inline(always)]
+    pub(crate) fn effect_at(&self, i: usize, color: Color) -> MoveEffect {
         let c = color as u8;
         let o = opp(c);
         let mut hash = self.hash ^ zobrist::stone(i, c);
@@ -421,7 +489,7 @@ impl Board {
     /// after the captures it makes.
     pub fn is_suicide(&self, p: Point, color: Color) -> bool {
         let i = self.index(p);
-        self.cells[i] == EMPTY && self.effect(i, color).suicide
+        self.cells[i] == EMPTY && self.effect_at(i, color).suicide
     }
 
     /// Places a stone on the empty point `p`, captures what it captures, and removes its own group
@@ -434,14 +502,22 @@ impl Board {
         assert!(self.contains(p), "point off the board");
         let i = self.index(p);
         assert_eq!(self.cells[i], EMPTY, "point occupied");
-        let (captured, suicided) = self.place(i, color, |_| {});
+        let (captured, suicided) = self.place_at(i, color, |_| {});
         captured + suicided
     }
 
     /// Places `color` on the empty padded index `i`, calling `removed` for every stone that leaves
     /// the board (captured enemies, or the own group on a suicide). Returns (captured, suicided).
-    #[inline]
-    pub fn place(&mut self, i: usize, color: Color, mut removed: impl FnMut(u16)) -> (u32, u32) {
+    ///
+    /// # Panics
+    /// When `i` is not the index of an empty point of this board.
+    pub fn place(&mut self, i: usize, color: Color, removed: impl FnMut(u16)) -> (u32, u32) {
+        assert!(self.is_point_index(i) && self.cells[i] == EMPTY, "not an empty point: {i}");
+        self.place_at(i, color, removed)
+    }
+
+    #[inline(always)]
+    pub(crate) fn place_at(&mut self, i: usize, color: Color, mut removed: impl FnMut(u16)) -> (u32, u32) {
         debug_assert_eq!(self.cells[i], EMPTY);
         let c = color as u8;
         let o = opp(c);
@@ -484,9 +560,18 @@ impl Board {
             self.size[i] = 1;
             self.libs[i] = empty_nbrs;
             self.ghash[i] = key;
-        } else if nf == 1 {
-            let g = friends[0] as usize;
-            self.libs[g] -= 1;
+        } else {
+            // Join the largest friendly group; count liberties incrementally: a liberty is new
+            // when no stone already in the group touches it (KataGo's merge).
+            let mut g = friends[0] as usize;
+            for &f in &friends[1..nf] {
+                if self.size[f as usize] > self.size[g] {
+                    g = f as usize;
+                }
+            }
+            for &f in &friends[..nf] {
+                self.libs[f as usize] -= 1; // the stone fills one liberty of each
+            }
             for n in nbrs {
                 if self.cells[n] == EMPTY && !self.touches_group_except(n, g, i) {
                     self.libs[g] += 1;
@@ -497,13 +582,6 @@ impl Board {
             self.next[g] = i as u16;
             self.size[g] += 1;
             self.ghash[g] ^= key;
-        } else {
-            let mut g = friends[0] as usize;
-            for &f in &friends[1..nf] {
-                if self.size[f as usize] > self.size[g] {
-                    g = f as usize;
-                }
-            }
             for &f in &friends[..nf] {
                 let f = f as usize;
                 if f == g {
@@ -511,22 +589,23 @@ impl Board {
                 }
                 let mut s = f;
                 loop {
+                    for e in self.neighbours(s) {
+                        if self.cells[e] == EMPTY && !self.touches_group_except(e, g, usize::MAX) {
+                            self.libs[g] += 1;
+                        }
+                    }
                     self.head[s] = g as u16;
                     s = self.next[s] as usize;
                     if s == f {
                         break;
                     }
                 }
-                self.next.swap(g, f);
+                let (ng, nf) = (self.next[g], self.next[f]);
+                self.next[g] = nf;
+                self.next[f] = ng;
                 self.size[g] += self.size[f];
                 self.ghash[g] ^= self.ghash[f];
             }
-            self.head[i] = g as u16;
-            self.next[i] = self.next[g];
-            self.next[g] = i as u16;
-            self.size[g] += 1;
-            self.ghash[g] ^= key;
-            self.libs[g] = self.count_liberties(g);
         }
 
         let mut captured = 0;
@@ -547,35 +626,34 @@ impl Board {
         (captured, suicided)
     }
 
+    /// Whether a stone of group `g` other than the one at `except` touches the point `n`.
     #[inline(always)]
     fn touches_group_except(&self, n: usize, g: usize, except: usize) -> bool {
+        let c = self.cells[g];
         self.neighbours(n)
             .into_iter()
-            .any(|m| m != except && self.cells[m] < WALL && self.cells[m] != EMPTY && self.head[m] as usize == g)
+            .any(|m| m != except && self.cells[m] == c && self.head[m] as usize == g)
     }
 
-    fn count_liberties(&mut self, g: usize) -> u16 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-        let st = self.stamp;
-        let mut libs = 0;
-        let mut s = g;
-        loop {
-            for n in self.neighbours(s) {
-                if self.cells[n] == EMPTY && self.mark[n] != st {
-                    self.mark[n] = st;
-                    libs += 1;
-                }
+    /// Whether `color` on the empty index `i` would have no liberty and capture nothing.
+    #[inline(always)]
+    pub(crate) fn is_suicide_at(&self, i: usize, color: Color) -> bool {
+        let c = color as u8;
+        for n in self.neighbours(i) {
+            let v = self.cells[n];
+            if v == EMPTY {
+                return false;
             }
-            s = self.next[s] as usize;
-            if s == g {
-                break;
+            if v == WALL {
+                continue;
+            }
+            let libs = self.libs[self.head[n] as usize];
+            if (v == c) == (libs > 1) {
+                // a friend with a spare liberty, or an enemy in atari (captured)
+                return false;
             }
         }
-        libs
+        true
     }
 
     fn remove_group(&mut self, g: usize, removed: &mut impl FnMut(u16)) -> u32 {
@@ -612,7 +690,12 @@ impl Board {
     /// Takes back a [`Board::place`] of `color` at `i` that removed the stones `removed`
     /// (`suicide` says whether they were the own group). Restores stones, groups, liberties, hash
     /// and capture counts exactly.
+    ///
+    /// # Panics
+    /// When `i` or a removed index is not a point of this board.
     pub fn unplace(&mut self, i: usize, color: Color, removed: &[u16], suicide: bool) {
+        assert!(self.is_point_index(i), "not a point index: {i}");
+        assert!(removed.iter().all(|&s| self.is_point_index(s as usize)), "bad removed list");
         let c = color as u8;
         let back = if suicide { c } else { opp(c) };
         for &s in removed {
@@ -675,7 +758,7 @@ impl Board {
 
     fn next_stamp_base(&mut self) -> u32 {
         if self.stamp > u32::MAX - 4 * self.cells.len() as u32 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.mark.fill(0);
             self.stamp = 0;
         }
         self.stamp
@@ -747,8 +830,16 @@ impl Board {
     /// Whether a stone of `color` on the empty index `i` would fill its own eye: every on-board
     /// neighbour is `color`, and fewer than 2 diagonal neighbours are the opponent's (fewer than 1
     /// on the edge). The light-playout policy never plays there.
-    #[inline]
+    ///
+    /// # Panics
+    /// When `i` is not a point index of this board.
     pub fn is_eyelike(&self, i: usize, color: Color) -> bool {
+        assert!(self.is_point_index(i), "not a point index: {i}");
+        self.is_eyelike_at(i, color)
+    }
+
+    #[inline(always)]
+    pub(crate) fn is_eyelike_at(&self, i: usize, color: Color) -> bool {
         let c = color as u8;
         for n in self.neighbours(i) {
             let v = self.cells[n];
@@ -829,6 +920,13 @@ impl Board {
 }
 
 impl Board {
+    /// Whether the stone at `i` forms a group of one stone with exactly one liberty.
+    #[inline(always)]
+    pub(crate) fn is_lone_stone_in_atari(&self, i: usize) -> bool {
+        let h = self.head[i] as usize;
+        self.size[h] == 1 && self.libs[h] == 1
+    }
+
     /// Swaps two entries of the empty-point list (the playout's random order lives there).
     #[inline]
     pub(crate) fn swap_empties(&mut self, a: usize, b: usize) {

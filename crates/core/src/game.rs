@@ -124,7 +124,7 @@ struct Position {
 /// game.undo();
 /// assert!(!game.is_over());
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Game {
     board: Board,
     setup: Board,
@@ -140,6 +140,47 @@ pub struct Game {
     passes: u32,
     resigned: Option<Color>,
     handicap: u32,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        let mut g = Game {
+            board: self.board.clone(),
+            setup: self.setup.clone(),
+            setup_to_move: self.setup_to_move,
+            rules: self.rules,
+            to_move: self.to_move,
+            turns: Vec::new(),
+            removed: Vec::new(),
+            history: Vec::new(),
+            table: PositionTable::default(),
+            ko: self.ko,
+            unchanged: self.unchanged,
+            passes: self.passes,
+            resigned: self.resigned,
+            handicap: self.handicap,
+        };
+        g.clone_from(self);
+        g
+    }
+
+    /// Copies into existing buffers: restarting a playout from a saved game allocates nothing.
+    fn clone_from(&mut self, o: &Game) {
+        self.board.clone_from(&o.board);
+        self.setup.clone_from(&o.setup);
+        self.setup_to_move = o.setup_to_move;
+        self.rules = o.rules;
+        self.to_move = o.to_move;
+        self.turns.clone_from(&o.turns);
+        self.removed.clone_from(&o.removed);
+        self.history.clone_from(&o.history);
+        self.table.clone_from(&o.table);
+        self.ko = o.ko;
+        self.unchanged = o.unchanged;
+        self.passes = o.passes;
+        self.resigned = o.resigned;
+        self.handicap = o.handicap;
+    }
 }
 
 impl Game {
@@ -349,31 +390,49 @@ impl Game {
     }
 
     /// [`Game::check`] on a padded board index (see [`Board::index`]).
-    #[inline]
+    ///
+    /// # Panics
+    /// When `i` is not a point index of the board.
     pub fn check_index(&self, i: usize, color: Color) -> Result<MoveEffect, IllegalMove> {
-        if self.board.color_at(i).is_some() {
+        assert!(self.board.is_point_index(i), "not a point index: {i}");
+        self.check_at(i, color)?;
+        Ok(self.board.effect_at(i, color))
+    }
+
+    #[inline(always)]
+    pub(crate) fn check_at(&self, i: usize, color: Color) -> Result<(), IllegalMove> {
+        if self.board.color_at_unchecked(i).is_some() {
             return Err(IllegalMove::Occupied);
         }
-        let eff = self.board.effect(i, color);
-        if eff.suicide && !self.rules.suicide_allowed {
-            return Err(IllegalMove::Suicide);
-        }
         match self.rules.ko {
-            KoRule::None => Ok(eff),
-            KoRule::Simple => {
-                if self.ko == Some((i as u16, color))
-                    || (eff.suicide && eff.suicide_stones == 1 && self.unchanged)
-                {
-                    Err(IllegalMove::Ko)
-                } else {
-                    Ok(eff)
+            // Fast path: no hash and no capture count unless the move is a suicide.
+            KoRule::None | KoRule::Simple => {
+                if !self.board.is_suicide_at(i, color) {
+                    if self.rules.ko == KoRule::Simple && self.ko == Some((i as u16, color)) {
+                        return Err(IllegalMove::Ko);
+                    }
+                    return Ok(());
                 }
+                if !self.rules.suicide_allowed {
+                    return Err(IllegalMove::Suicide);
+                }
+                let eff = self.board.effect_at(i, color);
+                if self.rules.ko == KoRule::Simple && eff.suicide_stones == 1 && self.unchanged {
+                    return Err(IllegalMove::Ko);
+                }
+                Ok(())
             }
-            _ => self.check_superko(i, color, eff),
+            _ => {
+                let eff = self.board.effect_at(i, color);
+                if eff.suicide && !self.rules.suicide_allowed {
+                    return Err(IllegalMove::Suicide);
+                }
+                self.check_superko(i, color, eff)
+            }
         }
     }
 
-    fn check_superko(&self, i: usize, color: Color, eff: MoveEffect) -> Result<MoveEffect, IllegalMove> {
+    fn check_superko(&self, i: usize, color: Color, eff: MoveEffect) -> Result<(), IllegalMove> {
         let n = self.history.len() - 1;
         let after_to_move = color.opponent();
         let key = self.key(eff.hash_after, after_to_move);
@@ -401,7 +460,7 @@ impl Game {
             }
             let after = after.get_or_insert_with(|| {
                 let mut b = self.board.clone();
-                b.place(i, color, |_| {});
+                b.place_at(i, color, |_| {});
                 b
             });
             if self.position_equals(k, after) {
@@ -415,7 +474,7 @@ impl Game {
         match found {
             Some(_) if ko_hit => Err(IllegalMove::Ko),
             Some(k) => Err(self.repetition(k)),
-            None => Ok(eff),
+            None => Ok(()),
         }
     }
 
@@ -484,27 +543,31 @@ impl Game {
                     return Err(IllegalMove::OffBoard);
                 }
                 let i = self.board.index(p);
-                self.check_index(i, color)?;
-                self.play_index_unchecked(i, color);
+                self.check_at(i, color)?;
+                self.play_at(i, color);
                 Ok(())
             }
         }
     }
 
     /// Plays `color` at the padded index `i`, which the caller has checked with
-    /// [`Game::check_index`].
-    #[inline]
+    /// [`Game::check_index`] (the rules are not checked again).
+    ///
+    /// # Panics
+    /// When `i` is not an empty point of the board.
     pub fn play_index_unchecked(&mut self, i: usize, color: Color) {
+        assert!(self.board.is_point_index(i) && self.board.color_at(i).is_none(), "not an empty point: {i}");
+        self.play_at(i, color);
+    }
+
+    #[inline(always)]
+    pub(crate) fn play_at(&mut self, i: usize, color: Color) {
         let start = self.removed.len() as u32;
         let removed = &mut self.removed;
-        let (captured, suicided) = self.board.place(i, color, |s| removed.push(s));
+        let (captured, suicided) = self.board.place_at(i, color, |s| removed.push(s));
         let mut ko = None;
-        if captured == 1 {
-            let head_libs_one = self.board.group_size(self.board.point(i)) == 1
-                && self.board.liberties(self.board.point(i)) == 1;
-            if head_libs_one {
-                ko = Some((self.removed[start as usize], color.opponent()));
-            }
+        if captured == 1 && self.board.is_lone_stone_in_atari(i) {
+            ko = Some((self.removed[start as usize], color.opponent()));
         }
         let unchanged = suicided == 1;
         self.push_turn(

@@ -50,7 +50,7 @@ fn choose_index(game: &mut Game, rng: &mut Rng) -> Option<usize> {
     while remaining > 0 {
         let r = rng.below(remaining);
         let i = game.board().empty_indices()[r] as usize;
-        if !game.board().is_eyelike(i, color) && game.check_index(i, color).is_ok() {
+        if !game.board().is_eyelike_at(i, color) && game.check_at(i, color).is_ok() {
             return Some(i);
         }
         remaining -= 1;
@@ -76,7 +76,7 @@ pub fn playout(game: &mut Game, rng: &mut Rng, max_plies: usize) -> usize {
         match choose_index(game, rng) {
             Some(i) => {
                 let c = game.to_move();
-                game.play_index_unchecked(i, c);
+                game.play_at(i, c);
             }
             None => {
                 game.play(Move::Pass).expect("a pass is always legal");

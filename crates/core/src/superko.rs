@@ -7,11 +7,27 @@ const EMPTY_SLOT: u32 = u32::MAX;
 /// Open addressing with linear probing; duplicate keys allowed (passes and simple-ko games repeat
 /// positions legitimately). Entries are never deleted: an undo leaves a stale entry, which
 /// lookups filter out by checking the index against the history.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct PositionTable {
     keys: Vec<u64>,
     indices: Vec<u32>,
     len: usize,
+}
+
+impl Clone for PositionTable {
+    fn clone(&self) -> Self {
+        PositionTable {
+            keys: self.keys.clone(),
+            indices: self.indices.clone(),
+            len: self.len,
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        self.keys.clone_from(&o.keys);
+        self.indices.clone_from(&o.indices);
+        self.len = o.len;
+    }
 }
 
 impl Default for PositionTable {
