@@ -9,7 +9,14 @@ fn main() {
     let superko = args.get(3).is_some_and(|s| s == "superko");
     // A fixed count instead of a time (for instruction counting under callgrind).
     let fixed: Option<u64> = std::env::var("PLAYOUTS").ok().and_then(|s| s.parse().ok());
-    let rules = Rules { ko: if superko { KoRule::Positional } else { KoRule::Simple }, ..Rules::CHINESE };
+    let rules = Rules {
+        ko: if superko {
+            KoRule::Positional
+        } else {
+            KoRule::Simple
+        },
+        ..Rules::CHINESE
+    };
     let start_game = Game::new(size, size, rules).unwrap();
     let mut game = start_game.clone();
     let mut rng = playout::Rng::new(1);
@@ -23,5 +30,10 @@ fn main() {
         }
     }
     let t = start.elapsed().as_secs_f64();
-    println!("{size}x{size}{}: {:.0} playouts/s, {:.1} plies/playout", if superko { " superko" } else { "" }, n as f64 / t, plies as f64 / n as f64);
+    println!(
+        "{size}x{size}{}: {:.0} playouts/s, {:.1} plies/playout",
+        if superko { " superko" } else { "" },
+        n as f64 / t,
+        plies as f64 / n as f64
+    );
 }

@@ -202,7 +202,11 @@ impl Board {
     /// A board holding the given stones, one entry per point in row-major order from the top-left.
     ///
     /// Nothing is captured: a group may be left without liberties (see [`Board::group_without_liberty`]).
-    pub fn from_cells(width: usize, height: usize, cells: &[Option<Color>]) -> Result<Board, SizeError> {
+    pub fn from_cells(
+        width: usize,
+        height: usize,
+        cells: &[Option<Color>],
+    ) -> Result<Board, SizeError> {
         let mut b = Board::new(width, height)?;
         if cells.len() != width * height {
             return Err(SizeError { width, height });
@@ -401,7 +405,11 @@ impl Board {
 
     /// The number of stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> usize {
-        self.cells.as_slice().iter().filter(|&&c| c == color as u8).count()
+        self.cells
+            .as_slice()
+            .iter()
+            .filter(|&&c| c == color as u8)
+            .count()
     }
 
     /// The first group without a liberty in row-major order (only set-up positions can have one).
@@ -433,7 +441,10 @@ impl Board {
     /// # Panics
     /// When `i` is not the index of an empty point of this board.
     pub fn effect(&self, i: usize, color: Color) -> MoveEffect {
-        assert!(self.is_point_index(i) && self.cells[i] == EMPTY, "not an empty point: {i}");
+        assert!(
+            self.is_point_index(i) && self.cells[i] == EMPTY,
+            "not an empty point: {i}"
+        );
         self.effect_at(i, color)
     }
 
@@ -512,12 +523,20 @@ impl Board {
     /// # Panics
     /// When `i` is not the index of an empty point of this board.
     pub fn place(&mut self, i: usize, color: Color, removed: impl FnMut(u16)) -> (u32, u32) {
-        assert!(self.is_point_index(i) && self.cells[i] == EMPTY, "not an empty point: {i}");
+        assert!(
+            self.is_point_index(i) && self.cells[i] == EMPTY,
+            "not an empty point: {i}"
+        );
         self.place_at(i, color, removed)
     }
 
     #[inline(always)]
-    pub(crate) fn place_at(&mut self, i: usize, color: Color, mut removed: impl FnMut(u16)) -> (u32, u32) {
+    pub(crate) fn place_at(
+        &mut self,
+        i: usize,
+        color: Color,
+        mut removed: impl FnMut(u16),
+    ) -> (u32, u32) {
         debug_assert_eq!(self.cells[i], EMPTY);
         let c = color as u8;
         let o = opp(c);
@@ -695,7 +714,10 @@ impl Board {
     /// When `i` or a removed index is not a point of this board.
     pub fn unplace(&mut self, i: usize, color: Color, removed: &[u16], suicide: bool) {
         assert!(self.is_point_index(i), "not a point index: {i}");
-        assert!(removed.iter().all(|&s| self.is_point_index(s as usize)), "bad removed list");
+        assert!(
+            removed.iter().all(|&s| self.is_point_index(s as usize)),
+            "bad removed list"
+        );
         let c = color as u8;
         let back = if suicide { c } else { opp(c) };
         for &s in removed {
@@ -890,7 +912,10 @@ impl Board {
             }
             let (h, fh) = (self.head[i] as usize, fresh.head[i] as usize);
             if self.libs[h] != fresh.libs[fh] {
-                return Err(format!("liberties at {p}: {} kept, {} counted", self.libs[h], fresh.libs[fh]));
+                return Err(format!(
+                    "liberties at {p}: {} kept, {} counted",
+                    self.libs[h], fresh.libs[fh]
+                ));
             }
             if self.size[h] != fresh.size[fh] || self.ghash[h] != fresh.ghash[fh] {
                 return Err(format!("group size or hash at {p} differs"));

@@ -55,7 +55,13 @@ fn parse_row(digits: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-fn locate(col: u8, row_from_bottom: u32, width: u8, height: u8, text: &str) -> Result<Point, CoordError> {
+fn locate(
+    col: u8,
+    row_from_bottom: u32,
+    width: u8,
+    height: u8,
+    text: &str,
+) -> Result<Point, CoordError> {
     if row_from_bottom == 0 {
         return Err(CoordError::Invalid(text.to_string()));
     }
@@ -78,7 +84,9 @@ fn locate(col: u8, row_from_bottom: u32, width: u8, height: u8, text: &str) -> R
 pub fn from_gtp(text: &str, width: u8, height: u8) -> Result<Point, CoordError> {
     let t = text.trim();
     let mut chars = t.chars();
-    let first = chars.next().ok_or_else(|| CoordError::Invalid(text.to_string()))?;
+    let first = chars
+        .next()
+        .ok_or_else(|| CoordError::Invalid(text.to_string()))?;
     let col = column_from_letter(first).ok_or_else(|| CoordError::Invalid(text.to_string()))?;
     let row = parse_row(chars.as_str()).ok_or_else(|| CoordError::Invalid(text.to_string()))?;
     locate(col, row, width, height, text)
@@ -104,7 +112,10 @@ pub fn to_gtp(p: Point, height: u8) -> Option<String> {
 /// ```
 pub fn from_kata(text: &str, width: u8, height: u8) -> Result<Point, CoordError> {
     let t = text.trim();
-    let letter = t.chars().last().ok_or_else(|| CoordError::Invalid(text.to_string()))?;
+    let letter = t
+        .chars()
+        .last()
+        .ok_or_else(|| CoordError::Invalid(text.to_string()))?;
     let digits = &t[..t.len() - letter.len_utf8()];
     let col = column_from_letter(letter).ok_or_else(|| CoordError::Invalid(text.to_string()))?;
     let row = parse_row(digits).ok_or_else(|| CoordError::Invalid(text.to_string()))?;

@@ -49,7 +49,10 @@ impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalMove::Superko { repeats_move } => {
-                write!(f, "superko (repeats the position after move {repeats_move})")
+                write!(
+                    f,
+                    "superko (repeats the position after move {repeats_move})"
+                )
             }
             other => f.write_str(other.reason()),
         }
@@ -72,9 +75,19 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::GameStarted => f.write_str("set-up stones can only be placed before the first move"),
-            SetupError::OffBoard(p) => write!(f, "set-up point {p} is off the board"),
-            SetupError::NoLiberty(p) => write!(f, "set-up group at {p} would have no liberty"),
+            SetupError::GameStarted => {
+                f.write_str("set-up stones can only be placed before the first move")
+            }
+            SetupError::OffBoard(p) => write!(
+                f,
+                "set-up point (column {}, row {} from the top) is off the board",
+                p.x, p.y
+            ),
+            SetupError::NoLiberty(p) => write!(
+                f,
+                "set-up group at column {}, row {} from the top would have no liberty",
+                p.x, p.y
+            ),
         }
     }
 }
@@ -437,7 +450,8 @@ impl Game {
         let after_to_move = color.opponent();
         let key = self.key(eff.hash_after, after_to_move);
         let eligible = |k: usize| {
-            self.counts_for_superko(k) && self.key(self.history[k].hash, self.history[k].to_move) == key
+            self.counts_for_superko(k)
+                && self.key(self.history[k].hash, self.history[k].to_move) == key
         };
         // Exact shortcuts, no hash trusted: the ko capture recreates the position before the
         // opponent's turn, and a one-stone suicide recreates the current one.
@@ -495,7 +509,8 @@ impl Game {
         let mut b = self.board.clone();
         for t in self.turns[k..].iter().rev() {
             if let Move::Play(p) = t.mv {
-                let r = &self.removed[t.removed_start as usize..(t.removed_start + t.removed_len) as usize];
+                let r = &self.removed
+                    [t.removed_start as usize..(t.removed_start + t.removed_len) as usize];
                 b.unplace(b.index(p), t.color, r, t.suicide);
             }
         }
@@ -556,7 +571,10 @@ impl Game {
     /// # Panics
     /// When `i` is not an empty point of the board.
     pub fn play_index_unchecked(&mut self, i: usize, color: Color) {
-        assert!(self.board.is_point_index(i) && self.board.color_at(i).is_none(), "not an empty point: {i}");
+        assert!(
+            self.board.is_point_index(i) && self.board.color_at(i).is_none(),
+            "not an empty point: {i}"
+        );
         self.play_at(i, color);
     }
 
@@ -631,7 +649,8 @@ impl Game {
             let start = t.removed_start as usize;
             let end = start + t.removed_len as usize;
             let i = self.board.index(p);
-            self.board.unplace(i, t.color, &self.removed[start..end], t.suicide);
+            self.board
+                .unplace(i, t.color, &self.removed[start..end], t.suicide);
         }
         self.removed.truncate(t.removed_start as usize);
         self.ko = t.prev_ko;
@@ -648,7 +667,10 @@ impl Game {
     pub fn rollback(&mut self, n: usize) -> Result<(), RollbackError> {
         let available = self.turns.len() + usize::from(self.resigned.is_some());
         if n > available {
-            return Err(RollbackError { asked: n, available });
+            return Err(RollbackError {
+                asked: n,
+                available,
+            });
         }
         for _ in 0..n {
             self.undo();
@@ -694,7 +716,9 @@ impl Game {
         if self.history.len() != self.turns.len() + 1 {
             return Err("history and turns out of step".into());
         }
-        let replayed = self.position_after(self.turns.len()).expect("current position");
+        let replayed = self
+            .position_after(self.turns.len())
+            .expect("current position");
         if replayed != self.board || replayed.hash() != self.board.hash() {
             return Err("replaying the record gives another position".into());
         }

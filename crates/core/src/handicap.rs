@@ -28,7 +28,10 @@ impl fmt::Display for HandicapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HandicapError::InvalidCount { asked, max } => {
-                write!(f, "invalid handicap {asked}: this board takes 2 to {max} stones")
+                write!(
+                    f,
+                    "invalid handicap {asked}: this board takes 2 to {max} stones"
+                )
             }
             HandicapError::UnsupportedSize { width, height } => {
                 write!(f, "no handicap points on a {width}x{height} board")
@@ -123,7 +126,15 @@ pub fn free(width: usize, height: usize, stones: u32) -> Result<Vec<Point>, Hand
         return Ok(points);
     }
     let mut chosen: Vec<Point> = Vec::new();
-    let line = |n: usize| if n >= 13 { 3 } else if n >= 7 { 2 } else { n / 3 };
+    let line = |n: usize| {
+        if n >= 13 {
+            3
+        } else if n >= 7 {
+            2
+        } else {
+            n / 3
+        }
+    };
     let (lx, ly) = (line(width), line(height));
     let candidates: Vec<Point> = (0..height)
         .flat_map(|y| (0..width).map(move |x| Point::new(x as u8, y as u8)))
@@ -138,8 +149,12 @@ pub fn free(width: usize, height: usize, stones: u32) -> Result<Vec<Point>, Hand
                     .map(|q| (p.x as i32 - q.x as i32).abs() + (p.y as i32 - q.y as i32).abs())
                     .min()
                     .unwrap_or(i32::MAX / 2);
-                let edge = (p.x as i32).min(width as i32 - 1 - p.x as i32).min(lx as i32)
-                    + (p.y as i32).min(height as i32 - 1 - p.y as i32).min(ly as i32);
+                let edge = (p.x as i32)
+                    .min(width as i32 - 1 - p.x as i32)
+                    .min(lx as i32)
+                    + (p.y as i32)
+                        .min(height as i32 - 1 - p.y as i32)
+                        .min(ly as i32);
                 (d.min(1000) * 4 + edge, std::cmp::Reverse((p.y, p.x)))
             })
             .copied();
@@ -177,5 +192,8 @@ pub fn kata(width: usize, height: usize, stones: u32) -> Result<Vec<Point>, Hand
         (mid, near),
         (mid, far),
     ];
-    Ok(order[..stones as usize].iter().map(|&(x, y)| Point::new(x, y)).collect())
+    Ok(order[..stones as usize]
+        .iter()
+        .map(|&(x, y)| Point::new(x, y))
+        .collect())
 }

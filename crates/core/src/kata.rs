@@ -64,10 +64,15 @@ impl fmt::Display for KataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             KataError::InvalidSize { height, width } => {
-                write!(f, "invalid board size {height}x{width}: sides must be 1 to 25")
+                write!(
+                    f,
+                    "invalid board size {height}x{width}: sides must be 1 to 25"
+                )
             }
             KataError::InvalidCoordinate(v) => write!(f, "invalid coordinate {v:?}"),
-            KataError::IllegalMove { vertex, reason } => write!(f, "illegal move {vertex}: {reason}"),
+            KataError::IllegalMove { vertex, reason } => {
+                write!(f, "illegal move {vertex}: {reason}")
+            }
             KataError::Handicap(why) => write!(f, "invalid handicap: {why}"),
             KataError::Rollback { asked, played } => {
                 write!(f, "cannot roll back {asked} turns: only {played} played")
@@ -92,7 +97,8 @@ impl Go {
         if !(1..=25).contains(&height) || !(1..=25).contains(&width) {
             return Err(KataError::InvalidSize { height, width });
         }
-        let game = Game::new(width, height, Rules::SIMPLE).map_err(|_| KataError::InvalidSize { height, width })?;
+        let game = Game::new(width, height, Rules::SIMPLE)
+            .map_err(|_| KataError::InvalidSize { height, width })?;
         Ok(Go {
             game,
             handicap_placed: false,
@@ -141,7 +147,10 @@ impl Go {
             }
             other => KataError::Handicap(other.to_string()),
         })?;
-        let setup: Vec<(Point, Option<Color>)> = points.into_iter().map(|p| (p, Some(Color::Black))).collect();
+        let setup: Vec<(Point, Option<Color>)> = points
+            .into_iter()
+            .map(|p| (p, Some(Color::Black)))
+            .collect();
         self.game
             .set_up(&setup)
             .map_err(|e| KataError::Handicap(e.to_string()))?;

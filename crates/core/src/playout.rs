@@ -4,6 +4,7 @@
 //! in random order and play the first that is legal and not eye-like; pass when none qualifies;
 //! stop after two passes in a row or after a ply limit.
 
+use crate::color::Color;
 use crate::game::Game;
 use crate::point::Move;
 
@@ -28,7 +29,7 @@ impl Rng {
     /// A number in `0..n` (n > 0), without modulo bias worth measuring for boards.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -37,15 +38,20 @@ impl Rng {
 ///
 /// It reorders the board's internal list of empty points (which has no meaning), nothing else.
 pub fn choose_move(game: &mut Game, rng: &mut Rng) -> Move {
-    match choose_index(game, rng) {
+    let color = game.to_move();
+    choose_move_for(game, color, rng)
+}
+
+/// [`choose_move`] for `color`, whoever is to move (GTP's `genmove` may ask for either).
+pub fn choose_move_for(game: &mut Game, color: Color, rng: &mut Rng) -> Move {
+    match choose_index(game, color, rng) {
         Some(i) => Move::Play(game.board().point(i)),
         None => Move::Pass,
     }
 }
 
 #[inline]
-fn choose_index(game: &mut Game, rng: &mut Rng) -> Option<usize> {
-    let color = game.to_move();
+fn choose_index(game: &mut Game, color: Color, rng: &mut Rng) -> Option<usize> {
     let mut remaining = game.board().empty_count();
     while remaining > 0 {
         let r = rng.below(remaining);
@@ -73,9 +79,9 @@ fn choose_index(game: &mut Game, rng: &mut Rng) -> Option<usize> {
 pub fn playout(game: &mut Game, rng: &mut Rng, max_plies: usize) -> usize {
     let mut plies = 0;
     while plies < max_plies && game.consecutive_passes() < 2 {
-        match choose_index(game, rng) {
+        let c = game.to_move();
+        match choose_index(game, c, rng) {
             Some(i) => {
-                let c = game.to_move();
                 game.play_at(i, c);
             }
             None => {

@@ -157,7 +157,10 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset(p) => {
-                write!(f, "unknown rules {p:?}; known presets: {PRESETS}; or key=value pairs ({KEYS})")
+                write!(
+                    f,
+                    "unknown rules {p:?}; known presets: {PRESETS}; or key=value pairs ({KEYS})"
+                )
             }
             RulesError::UnknownKey(k) => write!(f, "unknown rules key {k:?}; known keys: {KEYS}"),
             RulesError::BadValue { key, value } => {
@@ -322,7 +325,11 @@ impl fmt::Display for Rules {
             f,
             "ko={},suicide={},scoring={},komi={},handicap-bonus={}",
             self.ko.name(),
-            if self.suicide_allowed { "allowed" } else { "forbidden" },
+            if self.suicide_allowed {
+                "allowed"
+            } else {
+                "forbidden"
+            },
             self.scoring.name(),
             format_komi(self.komi),
             self.handicap_bonus.name()
@@ -338,7 +345,8 @@ impl FromStr for Rules {
         let mut rules = Rules::CHINESE;
         if let Some(first) = parts.peek() {
             if !first.contains('=') {
-                rules = Rules::preset(first).ok_or_else(|| RulesError::UnknownPreset(first.to_string()))?;
+                rules = Rules::preset(first)
+                    .ok_or_else(|| RulesError::UnknownPreset(first.to_string()))?;
                 parts.next();
             }
         }

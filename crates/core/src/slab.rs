@@ -47,7 +47,11 @@ impl<T> Index<usize> for Slab<T> {
     type Output = T;
     #[inline(always)]
     fn index(&self, i: usize) -> &T {
-        debug_assert!(i < self.0.len(), "index {i} outside the board's {}", self.0.len());
+        debug_assert!(
+            i < self.0.len(),
+            "index {i} outside the board's {}",
+            self.0.len()
+        );
         // SAFETY: every index the board computes lies inside its padded array (see the module
         // comment); public entry points that accept an index check it before use.
         unsafe { self.0.get_unchecked(i) }
@@ -57,7 +61,11 @@ impl<T> Index<usize> for Slab<T> {
 impl<T> IndexMut<usize> for Slab<T> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut T {
-        debug_assert!(i < self.0.len(), "index {i} outside the board's {}", self.0.len());
+        debug_assert!(
+            i < self.0.len(),
+            "index {i} outside the board's {}",
+            self.0.len()
+        );
         // SAFETY: as for `index`.
         unsafe { self.0.get_unchecked_mut(i) }
     }

@@ -39,7 +39,11 @@ impl Gnugo {
             .ok()?;
         let stdin = child.stdin.take()?;
         let stdout = BufReader::new(child.stdout.take()?);
-        Some(Gnugo { child, stdin, stdout })
+        Some(Gnugo {
+            child,
+            stdin,
+            stdout,
+        })
     }
 
     fn cmd(&mut self, c: &str) -> Result<String, String> {
@@ -77,7 +81,10 @@ fn vertex(p: Point, size: usize) -> String {
 }
 
 fn sorted_vertices(text: &str) -> Vec<String> {
-    let mut v: Vec<String> = text.split_whitespace().map(|s| s.to_ascii_uppercase()).collect();
+    let mut v: Vec<String> = text
+        .split_whitespace()
+        .map(|s| s.to_ascii_uppercase())
+        .collect();
     v.sort();
     v
 }
@@ -89,14 +96,46 @@ struct Config {
 }
 
 const CONFIGS: [Config; 8] = [
-    Config { flags: &[], ko: KoRule::Simple, suicide: false },
-    Config { flags: &["--positional-superko"], ko: KoRule::Positional, suicide: false },
-    Config { flags: &["--situational-superko"], ko: KoRule::Situational, suicide: false },
-    Config { flags: &["--no-ko"], ko: KoRule::None, suicide: false },
-    Config { flags: &["--allow-all-suicide"], ko: KoRule::Simple, suicide: true },
-    Config { flags: &["--allow-all-suicide", "--positional-superko"], ko: KoRule::Positional, suicide: true },
-    Config { flags: &["--allow-all-suicide", "--situational-superko"], ko: KoRule::Situational, suicide: true },
-    Config { flags: &["--allow-all-suicide", "--no-ko"], ko: KoRule::None, suicide: true },
+    Config {
+        flags: &[],
+        ko: KoRule::Simple,
+        suicide: false,
+    },
+    Config {
+        flags: &["--positional-superko"],
+        ko: KoRule::Positional,
+        suicide: false,
+    },
+    Config {
+        flags: &["--situational-superko"],
+        ko: KoRule::Situational,
+        suicide: false,
+    },
+    Config {
+        flags: &["--no-ko"],
+        ko: KoRule::None,
+        suicide: false,
+    },
+    Config {
+        flags: &["--allow-all-suicide"],
+        ko: KoRule::Simple,
+        suicide: true,
+    },
+    Config {
+        flags: &["--allow-all-suicide", "--positional-superko"],
+        ko: KoRule::Positional,
+        suicide: true,
+    },
+    Config {
+        flags: &["--allow-all-suicide", "--situational-superko"],
+        ko: KoRule::Situational,
+        suicide: true,
+    },
+    Config {
+        flags: &["--allow-all-suicide", "--no-ko"],
+        ko: KoRule::None,
+        suicide: true,
+    },
 ];
 
 #[derive(Default, Debug)]
@@ -108,8 +147,20 @@ struct Tally {
 }
 
 /// Plays one random game on both engines; returns false when the budget ran out.
-fn game(gnugo: &mut Gnugo, cfg: &Config, size: usize, plies: usize, rng: &mut Rng, tally: &mut Tally, deadline: Instant) {
-    let rules = Rules { ko: cfg.ko, suicide_allowed: cfg.suicide, ..Rules::CHINESE };
+fn game(
+    gnugo: &mut Gnugo,
+    cfg: &Config,
+    size: usize,
+    plies: usize,
+    rng: &mut Rng,
+    tally: &mut Tally,
+    deadline: Instant,
+) {
+    let rules = Rules {
+        ko: cfg.ko,
+        suicide_allowed: cfg.suicide,
+        ..Rules::CHINESE
+    };
     let mut ours = Game::new(size, size, rules).unwrap();
     gnugo.cmd(&format!("boardsize {size}")).unwrap();
     gnugo.cmd("clear_board").unwrap();
@@ -181,9 +232,22 @@ fn game(gnugo: &mut Gnugo, cfg: &Config, size: usize, plies: usize, rng: &mut Rn
                 .map(|p| vertex(p, size))
                 .collect();
             mine.sort();
-            assert_eq!(mine, theirs, "{size}x{size} {:?} ply {ply}: {c} stones", cfg.flags);
-            let caps: u32 = gnugo.cmd(&format!("captures {}", c.name())).unwrap().parse().unwrap();
-            assert_eq!(ours.board().captures(c), caps, "{size}x{size} {:?} ply {ply}: captures by {c}", cfg.flags);
+            assert_eq!(
+                mine, theirs,
+                "{size}x{size} {:?} ply {ply}: {c} stones",
+                cfg.flags
+            );
+            let caps: u32 = gnugo
+                .cmd(&format!("captures {}", c.name()))
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert_eq!(
+                ours.board().captures(c),
+                caps,
+                "{size}x{size} {:?} ply {ply}: captures by {c}",
+                cfg.flags
+            );
         }
         color = color.opponent();
     }
@@ -192,25 +256,50 @@ fn game(gnugo: &mut Gnugo, cfg: &Config, size: usize, plies: usize, rng: &mut Rn
 
 #[test]
 fn agrees_with_gnugo_on_random_games() {
-    let seconds: u64 = std::env::var("TENGEN_DIFF_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let seconds: u64 = std::env::var("TENGEN_DIFF_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);
     let mut rng = Rng::new(2026);
     let mut tally = Tally::default();
     // Sizes: many long games on small boards (repetitions are frequent there), some big ones.
-    let sizes = [(2, 60), (3, 120), (4, 200), (5, 250), (2, 80), (3, 150), (6, 200), (7, 200), (9, 250), (13, 200), (19, 150)];
+    let sizes = [
+        (2, 60),
+        (3, 120),
+        (4, 200),
+        (5, 250),
+        (2, 80),
+        (3, 150),
+        (6, 200),
+        (7, 200),
+        (9, 250),
+        (13, 200),
+        (19, 150),
+    ];
     let mut round = 0;
     'outer: loop {
         for cfg in &CONFIGS {
             let Some(mut gnugo) = Gnugo::start(cfg.flags) else {
-                eprintln!("SKIPPED: GNU Go is not installed (scripts/test.sh installs Debian's gnugo)");
+                eprintln!(
+                    "SKIPPED: GNU Go is not installed (scripts/test.sh installs Debian's gnugo)"
+                );
                 return;
             };
             for &(size, plies) in &sizes {
                 if Instant::now() > deadline {
                     break 'outer;
                 }
-                game(&mut gnugo, cfg, size, plies.min(480), &mut rng, &mut tally, deadline);
+                game(
+                    &mut gnugo,
+                    cfg,
+                    size,
+                    plies.min(480),
+                    &mut rng,
+                    &mut tally,
+                    deadline,
+                );
             }
         }
         round += 1;

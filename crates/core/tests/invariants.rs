@@ -45,14 +45,24 @@ fn random_game(width: usize, height: usize, rules: Rules, seed: u64, steps: usiz
             match g.play(Move::Play(p)) {
                 Ok(()) => {
                     assert!(checked.is_ok());
-                    assert_eq!(checked.unwrap().hash_after, g.board().hash(), "predicted hash");
+                    assert_eq!(
+                        checked.unwrap().hash_after,
+                        g.board().hash(),
+                        "predicted hash"
+                    );
                     // Undo restores the exact previous state, then replay the move.
                     let after = g.clone();
                     assert!(g.undo());
                     assert_eq!(g.board(), before.board());
                     assert_eq!(g.board().hash(), before.board().hash());
-                    assert_eq!(g.board().captures(Color::Black), before.board().captures(Color::Black));
-                    assert_eq!(g.board().captures(Color::White), before.board().captures(Color::White));
+                    assert_eq!(
+                        g.board().captures(Color::Black),
+                        before.board().captures(Color::Black)
+                    );
+                    assert_eq!(
+                        g.board().captures(Color::White),
+                        before.board().captures(Color::White)
+                    );
                     assert_eq!(g.ko_point(), before.ko_point());
                     assert_eq!(g.to_move(), before.to_move());
                     g.board().check_consistency().unwrap();

@@ -82,7 +82,11 @@ fn basic_ko_immediate_retake_is_forbidden_by_every_ko_rule_but_none() {
             assert_eq!(g.board().captures(Color::White), 1);
         } else {
             assert_eq!(r, Err(IllegalMove::Ko), "{ko:?}");
-            assert_eq!((g.board().hash(), g.move_number()), before, "refused move changed nothing");
+            assert_eq!(
+                (g.board().hash(), g.move_number()),
+                before,
+                "refused move changed nothing"
+            );
             assert_eq!(g.ko_point(), Some(coords::from_gtp("B4", 5, 5).unwrap()));
             // After a threat and its answer, the retake is legal under every rule.
             play_all(&mut g, &["E1", "D1", "B4"]);
@@ -160,7 +164,11 @@ fn sending_two_returning_one() {
         play(&mut g, "B3").unwrap();
         play(&mut g, "B2").unwrap();
         assert_eq!(g.board().captures(Color::Black), 3, "{ko:?}");
-        assert_eq!(g.ko_point(), None, "{ko:?}: a capture by a connected stone sets no ko");
+        assert_eq!(
+            g.ko_point(),
+            None,
+            "{ko:?}: a capture by a connected stone sets no ko"
+        );
         g.check_consistency().unwrap();
     }
 }
@@ -210,7 +218,9 @@ fn single_stone_suicide() {
             match ko {
                 // A one-stone suicide recreates the current position (the set-up, index 0):
                 // positional superko forbids it, and it is not the ko position.
-                KoRule::Positional => assert_eq!(r, Err(IllegalMove::Superko { repeats_move: 0 }), "{ko:?}"),
+                KoRule::Positional => {
+                    assert_eq!(r, Err(IllegalMove::Superko { repeats_move: 0 }), "{ko:?}")
+                }
                 // The same position, but white to move: not a situational repeat.
                 _ => {
                     assert_eq!(r, Ok(()), "{ko:?}");
@@ -267,8 +277,14 @@ fn suicide_cycle_where_situational_rules_differ() {
     for (ko, expected) in [
         (KoRule::None, Ok(())),
         (KoRule::Simple, Ok(())),
-        (KoRule::Positional, Err(IllegalMove::Superko { repeats_move: 0 })),
-        (KoRule::Situational, Err(IllegalMove::Superko { repeats_move: 1 })),
+        (
+            KoRule::Positional,
+            Err(IllegalMove::Superko { repeats_move: 0 }),
+        ),
+        (
+            KoRule::Situational,
+            Err(IllegalMove::Superko { repeats_move: 1 }),
+        ),
         (KoRule::NaturalSituational, Ok(())),
     ] {
         let mut g = Game::new(2, 1, rules(ko, true)).unwrap();
@@ -282,9 +298,15 @@ fn off_board_and_occupied_change_nothing() {
     let mut g = Game::new(9, 9, Rules::default()).unwrap();
     play(&mut g, "E5").unwrap();
     let h = g.board().hash();
-    assert_eq!(g.play(Move::Play(Point::new(9, 0))), Err(IllegalMove::OffBoard));
+    assert_eq!(
+        g.play(Move::Play(Point::new(9, 0))),
+        Err(IllegalMove::OffBoard)
+    );
     assert_eq!(play(&mut g, "E5"), Err(IllegalMove::Occupied));
-    assert_eq!((g.board().hash(), g.move_number(), g.to_move()), (h, 1, Color::White));
+    assert_eq!(
+        (g.board().hash(), g.move_number(), g.to_move()),
+        (h, 1, Color::White)
+    );
 }
 
 #[test]
@@ -311,14 +333,22 @@ fn cycle_closed_by_a_non_capturing_move() {
     // white A1 is a two-stone suicide that empties the board (legal under simple ko: the
     // position before black's pass was `. O`). Black A1 now captures nothing and recreates the
     // position after move 1 (`X .`, white to move): every superko rule forbids it.
-    for ko in [KoRule::Positional, KoRule::Situational, KoRule::NaturalSituational] {
+    for ko in [
+        KoRule::Positional,
+        KoRule::Situational,
+        KoRule::NaturalSituational,
+    ] {
         let mut g = Game::new(2, 1, rules(KoRule::Simple, true)).unwrap();
         play_all(&mut g, &["A1", "B1", "pass", "A1"]);
         assert_eq!(g.board(), g.setup_board());
         let a1 = Point::new(0, 0);
         assert_eq!(g.check(Color::Black, a1).map(|e| e.captures), Ok(0));
         g.set_rules(rules(ko, true));
-        assert_eq!(play(&mut g, "A1"), Err(IllegalMove::Superko { repeats_move: 1 }), "{ko:?}");
+        assert_eq!(
+            play(&mut g, "A1"),
+            Err(IllegalMove::Superko { repeats_move: 1 }),
+            "{ko:?}"
+        );
         // Under simple ko it stays legal.
         g.set_rules(rules(KoRule::Simple, true));
         assert_eq!(play(&mut g, "A1"), Ok(()));

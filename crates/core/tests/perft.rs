@@ -5,7 +5,11 @@
 use tengen_core::{Board, Color, Point};
 
 fn published(width: usize, height: usize) -> Option<u128> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/legal_counts.json")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/legal_counts.json"
+    ))
+    .unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let (a, b) = (width.min(height), width.max(height));
     let s = if a == b {
@@ -56,9 +60,26 @@ fn count_legal(width: usize, height: usize) -> u128 {
 #[test]
 fn legal_position_counts_match_the_published_table() {
     let boards = [
-        (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (1, 8), (1, 9), (1, 10),
-        (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (2, 8),
-        (3, 3), (3, 4), (3, 5),
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (1, 5),
+        (1, 6),
+        (1, 7),
+        (1, 8),
+        (1, 9),
+        (1, 10),
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (2, 6),
+        (2, 7),
+        (2, 8),
+        (3, 3),
+        (3, 4),
+        (3, 5),
         (4, 4),
     ];
     for (w, h) in boards {

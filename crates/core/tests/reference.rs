@@ -133,7 +133,8 @@ impl Plain {
             self.cells = self.legal(i, color).expect("legal");
         }
         self.to_move = color.opponent();
-        self.history.push((self.cells.clone(), self.to_move, mv.is_none()));
+        self.history
+            .push((self.cells.clone(), self.to_move, mv.is_none()));
     }
 }
 
@@ -155,7 +156,10 @@ fn compare(w: usize, h: usize, ko: KoRule, suicide: bool, seed: u64, plies: usiz
             let ours = game.check(color, p).map(|_| ());
             let theirs = plain.legal(i, color).map(|_| ());
             // Superko may name any repeated move; both name the earliest.
-            assert_eq!(ours, theirs, "{w}x{h} {ko:?} suicide={suicide} seed={seed} ply={ply} at {p}");
+            assert_eq!(
+                ours, theirs,
+                "{w}x{h} {ko:?} suicide={suicide} seed={seed} ply={ply} at {p}"
+            );
             checked += 1;
             if ours.is_ok() {
                 legal.push(i);
@@ -190,7 +194,14 @@ fn engine_agrees_with_a_plain_implementation_under_every_rule() {
     ];
     let mut checked = 0;
     let mut seed = 1;
-    for (w, h, plies) in [(2, 2, 120), (3, 2, 150), (3, 3, 200), (4, 3, 200), (4, 4, 250), (5, 5, 250)] {
+    for (w, h, plies) in [
+        (2, 2, 120),
+        (3, 2, 150),
+        (3, 3, 200),
+        (4, 3, 200),
+        (4, 4, 250),
+        (5, 5, 250),
+    ] {
         for ko in kos {
             for suicide in [false, true] {
                 for _ in 0..2 {

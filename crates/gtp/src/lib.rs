@@ -1,1 +1,31 @@
-//! GTP v2 engine (in progress).
+//! # tengen-gtp: a GTP v2 engine as a library
+//!
+//! [`Engine`] holds a [`Game`] and answers Go Text Protocol commands one line at a time; the
+//! `tengen gtp` binary only wires it to stdin and stdout.
+//!
+//! ```
+//! use tengen_gtp::Engine;
+//! use tengen_core::Rules;
+//!
+//! let mut engine = Engine::new(Rules::default(), 0);
+//! assert_eq!(engine.handle_line("boardsize 9").as_deref(), Some("= \n\n"));
+//! assert_eq!(engine.handle_line("7 play b D4").as_deref(), Some("=7 \n\n"));
+//! assert_eq!(engine.handle_line("play w d4").as_deref(), Some("? illegal move: occupied\n\n"));
+//! assert_eq!(engine.handle_line("list_stones black").as_deref(), Some("= D4\n\n"));
+//! assert_eq!(engine.handle_line("# a comment"), None);
+//! ```
+//!
+//! Every command of the GTP section of interfaces.md is answered, except `loadsgf`/`printsgf`
+//! (answered `? unknown command` until the SGF crate lands) and `final_score`/
+//! `final_status_list` (answered `? cannot score` until scoring lands). An error never changes
+//! the engine's state, and no input makes it panic.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod engine;
+mod protocol;
+mod text;
+
+pub use engine::{showboard, Engine, COMMANDS, MAX_GTP_SIZE};
+pub use protocol::{preprocess, Command};
+pub use text::{format_vertex, parse_color, parse_move, VertexError};

@@ -1,0 +1,576 @@
+//! The engine: a [`Game`] driven by GTP commands.
+
+use crate::protocol::{frame, preprocess, Command};
+use crate::text::{format_vertex, parse_color, parse_move, parse_point, vertex_list, VertexError};
+use std::io::{self, BufRead, Write};
+use tengen_core::playout::{self, Rng};
+use tengen_core::{coords, handicap, Color, Game, Move, Point, Rules, SetupError};
+
+/// The largest board side GTP addresses: 25 columns (`A`..`Z` without `I`).
+pub const MAX_GTP_SIZE: usize = 25;
+
+/// The commands the engine knows, in the order `list_commands` prints them.
+///
+/// `loadsgf` and `printsgf` join this list when the SGF crate lands.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "rectangular_boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "final_score",
+    "final_status_list",
+    "list_stones",
+    "is_legal",
+    "captures",
+    "time_settings",
+    "time_left",
+    "kata-set-rules",
+    "kata-get-rules",
+    "gogui-setup",
+    "gogui-setup_player",
+    "set_position",
+    "gogui-rules_game_id",
+    "gogui-rules_board_size",
+    "gogui-rules_side_to_move",
+    "gogui-rules_legal_moves",
+    "gogui-rules_board",
+    "gogui-rules_captured_count",
+    "gogui-rules_final_result",
+];
+
+type Answer = Result<String, String>;
+
+fn fail<T>(message: &str) -> Result<T, String> {
+    Err(message.to_string())
+}
+
+fn syntax_error<T>() -> Result<T, String> {
+    fail("syntax error")
+}
+
+/// A GTP v2 engine: a game of Go, its rules, and a seeded random generator for `genmove`.
+///
+/// ```
+/// use tengen_core::Rules;
+/// use tengen_gtp::Engine;
+/// let mut engine = Engine::new(Rules::default(), 42);
+/// let input = b"boardsize 9\n1 genmove b\nquit\n";
+/// let mut output = Vec::new();
+/// engine.run(&input[..], &mut output).unwrap();
+/// let text = String::from_utf8(output).unwrap();
+/// assert!(text.starts_with("= \n\n=1 "));
+/// assert!(engine.has_quit());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Engine {
+    game: Game,
+    rng: Rng,
+    quit: bool,
+}
+
+impl Engine {
+    /// An engine on an empty 19x19 board under `rules`, its random moves seeded with `seed`.
+    pub fn new(rules: Rules, seed: u64) -> Engine {
+        let game = Game::new(19, 19, rules).expect("19x19 is a valid size");
+        Engine {
+            game,
+            rng: Rng::new(seed),
+            quit: false,
+        }
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether `quit` has been received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Answers one input line. Returns the full response text (`= …\n\n` or `? …\n\n`, with the
+    /// command's id echoed), or `None` when the line is empty or only a comment.
+    pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let cleaned = preprocess(line)?;
+        let command = Command::parse(&cleaned);
+        let answer = self.execute(&command.name, &command.args);
+        Some(frame(command.id, &answer))
+    }
+
+    /// Reads commands from `reader` line by line and writes each response to `writer`, flushing
+    /// after each, until `quit` or the end of the input.
+    pub fn run<R: BufRead, W: Write>(&mut self, mut reader: R, mut writer: W) -> io::Result<()> {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            if reader.read_until(b'\n', &mut buf)? == 0 {
+                return Ok(());
+            }
+            let line = String::from_utf8_lossy(&buf);
+            if let Some(response) = self.handle_line(&line) {
+                writer.write_all(response.as_bytes())?;
+                writer.flush()?;
+            }
+            if self.quit {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Runs one command. On `Err` nothing has changed.
+    fn execute(&mut self, name: &str, args: &[String]) -> Answer {
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        match name {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("tengen".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => match a.as_slice() {
+                [cmd] => Ok(COMMANDS.contains(cmd).to_string()),
+                _ => syntax_error(),
+            },
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => match a.as_slice() {
+                [n] => {
+                    let n: usize = n.parse().or_else(|_| syntax_error())?;
+                    self.resize(n, n)
+                }
+                _ => syntax_error(),
+            },
+            "rectangular_boardsize" => match a.as_slice() {
+                [w, h] => {
+                    let w: usize = w.parse().or_else(|_| syntax_error())?;
+                    let h: usize = h.parse().or_else(|_| syntax_error())?;
+                    self.resize(w, h)
+                }
+                _ => syntax_error(),
+            },
+            "clear_board" => {
+                self.game.clear();
+                Ok(String::new())
+            }
+            "komi" => match a.as_slice() {
+                [k] => {
+                    let k: f64 = k.parse().or_else(|_| syntax_error())?;
+                    if !k.is_finite() {
+                        return syntax_error();
+                    }
+                    self.game.set_komi(k);
+                    Ok(String::new())
+                }
+                _ => syntax_error(),
+            },
+            "play" => match a.as_slice() {
+                [c, v] => self.play(c, v),
+                _ => syntax_error(),
+            },
+            "genmove" => match a.as_slice() {
+                [c] => self.genmove(c),
+                _ => syntax_error(),
+            },
+            "undo" => {
+                if self.game.undo() {
+                    Ok(String::new())
+                } else {
+                    fail("cannot undo")
+                }
+            }
+            "showboard" => Ok(format!("\n{}", showboard(&self.game))),
+            "fixed_handicap" => match a.as_slice() {
+                [n] => self.handicap(n, handicap::fixed),
+                _ => syntax_error(),
+            },
+            "place_free_handicap" => match a.as_slice() {
+                [n] => self.handicap(n, handicap::free),
+                _ => syntax_error(),
+            },
+            "set_free_handicap" => self.set_free_handicap(&a),
+            "final_score" => self.final_score(),
+            "final_status_list" => match a.as_slice() {
+                [status] if matches!(*status, "alive" | "dead" | "seki") => fail("cannot score"),
+                _ => syntax_error(),
+            },
+            "list_stones" => match a.as_slice() {
+                [c] => {
+                    let color = parse_color(c).ok_or("invalid color")?;
+                    let board = self.game.board();
+                    let stones: Vec<Point> = board
+                        .points()
+                        .filter(|&p| board.get(p) == Some(color))
+                        .collect();
+                    Ok(vertex_list(&stones, board))
+                }
+                _ => syntax_error(),
+            },
+            "is_legal" => match a.as_slice() {
+                [c, v] => self.is_legal(c, v),
+                _ => syntax_error(),
+            },
+            "captures" => match a.as_slice() {
+                [c] => {
+                    let color = parse_color(c).ok_or("invalid color")?;
+                    Ok(self.game.board().captures(color).to_string())
+                }
+                _ => syntax_error(),
+            },
+            // Time is not managed: a light-playout move costs microseconds.
+            "time_settings" => match a.as_slice() {
+                [m, b, s] if [m, b, s].iter().all(|t| t.parse::<u64>().is_ok()) => {
+                    Ok(String::new())
+                }
+                _ => syntax_error(),
+            },
+            "time_left" => match a.as_slice() {
+                [c, t, s] => {
+                    parse_color(c).ok_or("invalid color")?;
+                    if t.parse::<f64>().is_err() || s.parse::<u64>().is_err() {
+                        return syntax_error();
+                    }
+                    Ok(String::new())
+                }
+                _ => syntax_error(),
+            },
+            "kata-set-rules" => {
+                if a.is_empty() {
+                    return syntax_error();
+                }
+                let rules: Rules = a.join(" ").parse().map_err(|e| format!("{e}"))?;
+                self.game.set_rules(rules);
+                Ok(String::new())
+            }
+            "kata-get-rules" => Ok(self.game.rules().to_string()),
+            "gogui-setup" => {
+                let stones = self.setup_stones(&a)?;
+                let mut game = self.game.clone();
+                set_up(&mut game, &stones)?;
+                self.game = game;
+                Ok(String::new())
+            }
+            "gogui-setup_player" => match a.as_slice() {
+                [c] => {
+                    let color = parse_color(c).ok_or("invalid color")?;
+                    self.game.set_to_move(color).map_err(|_| {
+                        "cannot set the player to move after the first move".to_string()
+                    })?;
+                    Ok(String::new())
+                }
+                _ => syntax_error(),
+            },
+            "set_position" => {
+                let stones = self.setup_stones(&a)?;
+                let mut game = self.game.clone();
+                game.clear();
+                set_up(&mut game, &stones)?;
+                self.game = game;
+                Ok(String::new())
+            }
+            "gogui-rules_game_id" => Ok("Go".into()),
+            "gogui-rules_board_size" => {
+                let b = self.game.board();
+                if b.width() == b.height() {
+                    Ok(b.width().to_string())
+                } else {
+                    Ok(format!("{} {}", b.width(), b.height()))
+                }
+            }
+            "gogui-rules_side_to_move" => Ok(self.game.to_move().name().into()),
+            "gogui-rules_legal_moves" => {
+                if self.game.is_over() {
+                    return Ok(String::new());
+                }
+                let board = self.game.board();
+                let mut moves: Vec<String> = self
+                    .game
+                    .legal_moves(self.game.to_move())
+                    .into_iter()
+                    .map(|p| format_vertex(Move::Play(p), board))
+                    .collect();
+                moves.push("pass".into());
+                Ok(moves.join(" "))
+            }
+            "gogui-rules_board" => Ok(gogui_board(&self.game)),
+            "gogui-rules_captured_count" => {
+                let b = self.game.board();
+                Ok(format!(
+                    "{} {}",
+                    b.captures(Color::Black),
+                    b.captures(Color::White)
+                ))
+            }
+            "gogui-rules_final_result" => {
+                Ok(self.final_result().unwrap_or_else(|| "unknown".into()))
+            }
+            // "loadsgf" and "printsgf" slot in here once tengen-sgf is ready.
+            "" => syntax_error(),
+            _ => fail("unknown command"),
+        }
+    }
+
+    fn resize(&mut self, width: usize, height: usize) -> Answer {
+        if !(1..=MAX_GTP_SIZE).contains(&width) || !(1..=MAX_GTP_SIZE).contains(&height) {
+            return fail("unacceptable size");
+        }
+        let mut game =
+            Game::new(width, height, *self.game.rules()).or_else(|_| fail("unacceptable size"))?;
+        std::mem::swap(&mut self.game, &mut game);
+        Ok(String::new())
+    }
+
+    fn play(&mut self, color: &str, vertex: &str) -> Answer {
+        let color = parse_color(color).ok_or("invalid color")?;
+        let mv = match parse_move(vertex, self.game.board()) {
+            Ok(mv) => mv,
+            Err(VertexError::Invalid) => return fail("invalid coordinate"),
+            Err(VertexError::OffBoard) => return fail("illegal move: off board"),
+        };
+        self.game
+            .play_as(color, mv)
+            .map_err(|e| format!("illegal move: {}", e.reason()))?;
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, color: &str) -> Answer {
+        let color = parse_color(color).ok_or("invalid color")?;
+        if self.game.resigned().is_some() {
+            return fail("game over");
+        }
+        if color != self.game.to_move() && self.game.turns().is_empty() {
+            // Before the first move the side to move can simply change hands.
+            let _ = self.game.set_to_move(color);
+        }
+        let mv = playout::choose_move_for(&mut self.game, color, &mut self.rng);
+        self.game
+            .play_as(color, mv)
+            .map_err(|e| format!("illegal move: {}", e.reason()))?;
+        Ok(format_vertex(mv, self.game.board()))
+    }
+
+    fn is_legal(&self, color: &str, vertex: &str) -> Answer {
+        let color = parse_color(color).ok_or("invalid color")?;
+        let legal = match parse_move(vertex, self.game.board()) {
+            Ok(Move::Play(p)) => self.game.is_legal(color, p),
+            Ok(Move::Pass) => self.game.resigned().is_none(),
+            Ok(Move::Resign) => self.game.resigned().is_none(),
+            Err(_) => return fail("invalid coordinate"),
+        };
+        Ok(if legal { "1" } else { "0" }.into())
+    }
+
+    /// Whether handicap stones may still be placed: an empty board and no move played.
+    fn ready_for_handicap(&self) -> bool {
+        self.game.turns().is_empty()
+            && self.game.resigned().is_none()
+            && self.game.board().stone_count(Color::Black) == 0
+            && self.game.board().stone_count(Color::White) == 0
+    }
+
+    fn handicap(
+        &mut self,
+        count: &str,
+        points: fn(usize, usize, u32) -> Result<Vec<Point>, handicap::HandicapError>,
+    ) -> Answer {
+        // GNU Go's order of checks: the count, then the board, then the placement.
+        let n: u32 = count.parse().or_else(|_| fail("handicap not an integer"))?;
+        if n < 2 {
+            return fail("invalid handicap");
+        }
+        if !self.ready_for_handicap() {
+            return fail("board not empty");
+        }
+        let board = self.game.board();
+        let pts = points(board.width(), board.height(), n).or_else(|_| fail("invalid handicap"))?;
+        self.place_handicap(&pts)?;
+        Ok(vertex_list(&pts, self.game.board()))
+    }
+
+    fn set_free_handicap(&mut self, vertices: &[&str]) -> Answer {
+        if !self.ready_for_handicap() {
+            return fail("board not empty");
+        }
+        let board = self.game.board();
+        let mut pts: Vec<Point> = Vec::with_capacity(vertices.len());
+        for v in vertices {
+            let p = parse_point(v, board).or_else(|_| fail("invalid coordinate"))?;
+            if pts.contains(&p) {
+                return fail("repeated vertex");
+            }
+            pts.push(p);
+        }
+        if pts.len() < 2 || pts.len() >= board.width() * board.height() {
+            return fail("invalid handicap");
+        }
+        self.place_handicap(&pts)?;
+        Ok(String::new())
+    }
+
+    /// Puts black handicap stones on the board; white moves next.
+    fn place_handicap(&mut self, pts: &[Point]) -> Result<(), String> {
+        let stones: Vec<(Point, Option<Color>)> =
+            pts.iter().map(|&p| (p, Some(Color::Black))).collect();
+        let mut game = self.game.clone();
+        set_up(&mut game, &stones)?;
+        game.set_handicap_count(pts.len() as u32);
+        game.set_to_move(Color::White)
+            .or_else(|_| fail("board not empty"))?;
+        self.game = game;
+        Ok(())
+    }
+
+    /// Reads `b D4 w Q16 …` into set-up stones.
+    fn setup_stones(&self, args: &[&str]) -> Result<Vec<(Point, Option<Color>)>, String> {
+        let pairs = args.chunks_exact(2);
+        if !pairs.remainder().is_empty() {
+            return syntax_error();
+        }
+        let board = self.game.board();
+        pairs
+            .map(|pair| {
+                let color = parse_color(pair[0]).ok_or("invalid color")?;
+                let p = parse_point(pair[1], board).or_else(|_| fail("invalid coordinate"))?;
+                Ok((p, Some(color)))
+            })
+            .collect()
+    }
+
+    fn final_score(&self) -> Answer {
+        // Scoring lands with tengen-scoring; a resignation is already decided.
+        match self.final_result() {
+            Some(r) if self.game.resigned().is_some() => Ok(r),
+            _ => fail("cannot score"),
+        }
+    }
+
+    /// The result in SGF form once it is known: after a resignation now; after two passes once
+    /// scoring is available.
+    fn final_result(&self) -> Option<String> {
+        if let Some(loser) = self.game.resigned() {
+            let winner = match loser.opponent() {
+                Color::Black => "B",
+                Color::White => "W",
+            };
+            return Some(format!("{winner}+R"));
+        }
+        if self.game.is_over() {
+            return self.score();
+        }
+        None
+    }
+
+    /// The score of a game ended by passes, in SGF form. `None` until scoring lands.
+    fn score(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Applies set-up stones, turning the core's errors into GTP messages.
+fn set_up(game: &mut Game, stones: &[(Point, Option<Color>)]) -> Result<(), String> {
+    let height = u8::try_from(game.board().height()).unwrap_or(u8::MAX);
+    game.set_up(stones).map_err(|e| match e {
+        SetupError::GameStarted => "cannot set up stones after the first move".to_string(),
+        SetupError::OffBoard(_) => "invalid coordinate".to_string(),
+        SetupError::NoLiberty(p) => format!(
+            "set-up group at {} has no liberty",
+            coords::to_gtp(p, height).unwrap_or_default()
+        ),
+    })
+}
+
+/// A readable picture of the board: coordinates on all sides, `X` black, `O` white, the last
+/// move between parentheses, the captures and the side to move.
+///
+/// ```
+/// use tengen_core::{Game, Move, Point, Rules};
+/// let mut game = Game::new(3, 3, Rules::default()).unwrap();
+/// game.play(Move::Play(Point::new(1, 1))).unwrap();
+/// let text = tengen_gtp::showboard(&game);
+/// assert!(text.contains("2 .(X). 2"));
+/// ```
+pub fn showboard(game: &Game) -> String {
+    let board = game.board();
+    let (w, h) = (board.width(), board.height());
+    let digits = h.to_string().len();
+    let last = game.last_move().and_then(|(_, mv)| mv.point());
+    let letters: String = (0..w)
+        .map(|x| {
+            coords::column_letter(x as u8).map_or_else(|| "?".to_string(), |c| format!(" {c}"))
+        })
+        .collect();
+    let header = format!("{}{}", " ".repeat(digits), letters);
+    let mut out = String::new();
+    out.push_str(&header);
+    out.push('\n');
+    for y in 0..h {
+        let row = h - y;
+        out.push_str(&format!("{row:>digits$}"));
+        for x in 0..w {
+            let p = Point::new(x as u8, y as u8);
+            let left = (x > 0).then(|| Point::new(x as u8 - 1, y as u8));
+            out.push(if last == Some(p) {
+                '('
+            } else if left.is_some() && last == left {
+                ')'
+            } else {
+                ' '
+            });
+            out.push(stone_char(board.get(p)));
+        }
+        let last_col = Point::new(w as u8 - 1, y as u8);
+        out.push(if last == Some(last_col) { ')' } else { ' ' });
+        out.push_str(&format!("{row}\n"));
+    }
+    out.push_str(&header);
+    out.push('\n');
+    out.push_str(&format!(
+        "Black (X) has captured {} stones\nWhite (O) has captured {} stones\n",
+        board.captures(Color::Black),
+        board.captures(Color::White)
+    ));
+    let status = if let Some(loser) = game.resigned() {
+        format!("{loser} resigned")
+    } else if game.is_over() {
+        "game over after two passes".to_string()
+    } else {
+        format!("{} to move", game.to_move())
+    };
+    out.push_str(&status);
+    out
+}
+
+fn stone_char(stone: Option<Color>) -> char {
+    match stone {
+        Some(Color::Black) => 'X',
+        Some(Color::White) => 'O',
+        None => '.',
+    }
+}
+
+/// `gogui-rules_board`: one line per row, top row first, `X`, `O`, `.` separated by spaces.
+fn gogui_board(game: &Game) -> String {
+    let board = game.board();
+    (0..board.height())
+        .map(|y| {
+            (0..board.width())
+                .map(|x| stone_char(board.get(Point::new(x as u8, y as u8))).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
