@@ -72,6 +72,8 @@ pub struct Board {
     width: u8,
     height: u8,
     stride: usize,
+    /// ceil(2^20 / stride): `index / stride` as a multiply and a shift (exact below 2^20 / 53).
+    inv_stride: usize,
     cells: Slab<u8>,
     head: Slab<u16>,
     next: Slab<u16>,
@@ -111,6 +113,7 @@ impl Clone for Board {
             width: self.width,
             height: self.height,
             stride: self.stride,
+            inv_stride: self.inv_stride,
             cells: self.cells.clone(),
             head: self.head.clone(),
             next: self.next.clone(),
@@ -132,6 +135,7 @@ impl Clone for Board {
         self.width = o.width;
         self.height = o.height;
         self.stride = o.stride;
+        self.inv_stride = o.inv_stride;
         self.cells.copy_from(&o.cells);
         self.head.copy_from(&o.head);
         self.next.copy_from(&o.next);
@@ -174,6 +178,7 @@ impl Board {
             width: width as u8,
             height: height as u8,
             stride,
+            inv_stride: (1usize << 20).div_ceil(stride),
             cells: Slab::new(WALL, len),
             head: Slab::new(0, len),
             next: Slab::new(0, len),
@@ -259,10 +264,8 @@ impl Board {
     /// The point at a padded index.
     #[inline]
     pub fn point(&self, index: usize) -> Point {
-        Point::new(
-            (index % self.stride - 1) as u8,
-            (index / self.stride - 1) as u8,
-        )
+        let row = (index * self.inv_stride) >> 20; // index / stride, without a division
+        Point::new((index - row * self.stride - 1) as u8, (row - 1) as u8)
     }
 
     #[inline(always)]
@@ -654,6 +657,28 @@ impl Board {
             .any(|m| m != except && self.cells[m] == c && self.head[m] as usize == g)
     }
 
+    /// The hash after `color` plays on the empty index `i`, for a move that is not a suicide:
+    /// the stone's key and the keys of the enemy groups it captures (kept per group).
+    #[inline(always)]
+    pub(crate) fn hash_after_at(&self, i: usize, color: Color) -> u64 {
+        let c = color as u8;
+        let o = opp(c);
+        let mut hash = self.hash ^ zobrist::stone(i, c);
+        let mut seen = [0u16; 4];
+        let mut nseen = 0;
+        for n in self.neighbours(i) {
+            if self.cells[n] == o {
+                let h = self.head[n];
+                if self.libs[h as usize] == 1 && !seen[..nseen].contains(&h) {
+                    seen[nseen] = h;
+                    nseen += 1;
+                    hash ^= self.ghash[h as usize];
+                }
+            }
+        }
+        hash
+    }
+
     /// Whether `color` on the empty index `i` would have no liberty and capture nothing.
     #[inline(always)]
     pub(crate) fn is_suicide_at(&self, i: usize, color: Color) -> bool {
@@ -959,6 +984,23 @@ impl Board {
             self.empties.swap(a, b);
             self.empty_pos[self.empties[a] as usize] = a as u16;
             self.empty_pos[self.empties[b] as usize] = b as u16;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_and_index_round_trip_on_every_size() {
+        for w in 1..=52 {
+            for h in [1, 2, 19, 52] {
+                let b = Board::new(w, h).unwrap();
+                for p in b.points() {
+                    assert_eq!(b.point(b.index(p)), p, "{w}x{h}");
+                }
+            }
         }
     }
 }

@@ -436,19 +436,32 @@ impl Game {
                 Ok(())
             }
             _ => {
-                let eff = self.board.effect_at(i, color);
-                if eff.suicide && !self.rules.suicide_allowed {
+                if !self.board.is_suicide_at(i, color) {
+                    let hash_after = self.board.hash_after_at(i, color);
+                    return self.check_superko(i, color, hash_after, false);
+                }
+                if !self.rules.suicide_allowed {
                     return Err(IllegalMove::Suicide);
                 }
-                self.check_superko(i, color, eff)
+                let eff = self.board.effect_at(i, color);
+                self.check_superko(i, color, eff.hash_after, eff.suicide_stones == 1)
             }
         }
     }
 
-    fn check_superko(&self, i: usize, color: Color, eff: MoveEffect) -> Result<(), IllegalMove> {
+    /// Superko for a move whose resulting position hashes to `hash_after`; `lone_suicide` says
+    /// whether it is a one-stone suicide (which leaves the position as it is).
+    #[inline]
+    fn check_superko(
+        &self,
+        i: usize,
+        color: Color,
+        hash_after: u64,
+        lone_suicide: bool,
+    ) -> Result<(), IllegalMove> {
         let n = self.history.len() - 1;
         let after_to_move = color.opponent();
-        let key = self.key(eff.hash_after, after_to_move);
+        let key = self.key(hash_after, after_to_move);
         let eligible = |k: usize| {
             self.counts_for_superko(k)
                 && self.key(self.history[k].hash, self.history[k].to_move) == key
@@ -456,7 +469,6 @@ impl Game {
         // Exact shortcuts, no hash trusted: the ko capture recreates the position before the
         // opponent's turn, and a one-stone suicide recreates the current one.
         let ko_capture = self.ko == Some((i as u16, color));
-        let lone_suicide = eff.suicide && eff.suicide_stones == 1;
         if n >= 1 && eligible(n - 1) && (ko_capture || (lone_suicide && self.unchanged)) {
             return Err(IllegalMove::Ko);
         }

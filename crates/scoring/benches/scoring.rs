@@ -1,0 +1,47 @@
+//! Benchmarks: full analysis of a finished 19x19 position, one toggle, the automatic guess.
+//! Goals: analysis < 50 µs, toggle < 10 µs, guess < 50 ms.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use tengen_core::{playout, Game, Point, Rules};
+use tengen_scoring::{Analysis, Guess, GuessOptions, Marking, Score};
+
+/// A finished 19x19 position: a seeded light playout of the rules core to two passes.
+fn finished() -> Game {
+    let mut g = Game::new(19, 19, Rules::CHINESE).unwrap();
+    let mut rng = playout::Rng::new(7);
+    playout::playout(&mut g, &mut rng, 3 * 361);
+    g
+}
+
+fn benches(c: &mut Criterion) {
+    let game = finished();
+    let board = game.board().clone();
+    c.bench_function("analysis 19x19 finished", |b| {
+        b.iter(|| Analysis::new(black_box(&board)))
+    });
+    let m = Marking::new(Analysis::new(&board));
+    c.bench_function("score 19x19 finished", |b| {
+        b.iter(|| Score::new(black_box(&m), &Rules::CHINESE, 0))
+    });
+    // The largest group: its chain is toggled dead and back, two toggles per iteration.
+    let a = m.analysis();
+    let big = a.groups().iter().max_by_key(|g| g.stones.len()).unwrap();
+    let p: Point = a.point(big.stones[0] as usize);
+    let mut mm = m.clone();
+    c.bench_function("toggle x2 (dead, alive)", |b| {
+        b.iter(|| {
+            mm.toggle(black_box(p)).unwrap();
+            mm.toggle(black_box(p)).unwrap();
+        })
+    });
+    let opts = GuessOptions::default();
+    let mut group = c.benchmark_group("guess");
+    group.sample_size(10);
+    group.bench_function("guess 19x19 2000 playouts", |b| {
+        b.iter(|| Guess::new(black_box(&board), &Rules::CHINESE, opts))
+    });
+    group.finish();
+}
+
+criterion_group!(scoring, benches);
+criterion_main!(scoring);
