@@ -5,7 +5,7 @@ use crate::board::{Board, MoveEffect, SizeError};
 use crate::color::Color;
 use crate::point::{Move, Point};
 use crate::rules::{KoRule, Rules};
-use crate::superko::PositionTable;
+use crate::superko::PositionFilter;
 use crate::zobrist;
 use std::fmt;
 
@@ -147,7 +147,7 @@ pub struct Game {
     turns: Vec<Turn>,
     removed: Vec<u16>,
     history: Vec<Position>,
-    table: PositionTable,
+    table: PositionFilter,
     ko: Option<(u16, Color)>,
     unchanged: bool,
     passes: u32,
@@ -166,7 +166,7 @@ impl Clone for Game {
             turns: Vec::new(),
             removed: Vec::new(),
             history: Vec::new(),
-            table: PositionTable::default(),
+            table: PositionFilter::default(),
             ko: self.ko,
             unchanged: self.unchanged,
             passes: self.passes,
@@ -209,7 +209,7 @@ impl Game {
             turns: Vec::new(),
             removed: Vec::new(),
             history: Vec::new(),
-            table: PositionTable::default(),
+            table: PositionFilter::default(),
             ko: None,
             unchanged: false,
             passes: 0,
@@ -231,11 +231,15 @@ impl Game {
     }
 
     fn rebuild_table(&mut self) {
-        self.table.clear();
-        if self.rules.ko.is_superko() {
-            for k in 0..self.history.len() {
-                self.index_position(k);
-            }
+        if !self.rules.ko.is_superko() {
+            self.table = PositionFilter::default();
+            return;
+        }
+        let b = &self.board;
+        let expected = (3 * b.width() * b.height()).max(2 * self.history.len());
+        self.table = PositionFilter::with_capacity(expected);
+        for k in 0..self.history.len() {
+            self.index_position(k);
         }
     }
 
@@ -263,7 +267,9 @@ impl Game {
         if self.counts_for_superko(k) {
             let p = self.history[k];
             let key = self.key(p.hash, p.to_move);
-            self.table.insert(key, k as u32);
+            if self.table.insert(key) {
+                self.rebuild_table();
+            }
         }
     }
 
@@ -469,20 +475,22 @@ impl Game {
         // Exact shortcuts, no hash trusted: the ko capture recreates the position before the
         // opponent's turn, and a one-stone suicide recreates the current one.
         let ko_capture = self.ko == Some((i as u16, color));
-        if n >= 1 && eligible(n - 1) && (ko_capture || (lone_suicide && self.unchanged)) {
+        if (ko_capture || (lone_suicide && self.unchanged)) && n >= 1 && eligible(n - 1) {
             return Err(IllegalMove::Ko);
         }
         if lone_suicide && eligible(n) {
             return Err(self.repetition(n));
         }
-        // General case: a table hit is confirmed against the real position.
-        let mut found: Option<usize> = None;
-        let mut ko_hit = false;
+        // General case: a filter hit is confirmed against the real positions.
+        if !self.table.may_contain(key) {
+            return Ok(());
+        }
         let mut after: Option<Board> = None;
-        self.table.find(key, |k| {
-            let k = k as usize;
+        let mut found: Option<usize> = None;
+        // The position before the opponent's turn decides the reason (`ko`): look there first.
+        for k in std::iter::once(n.wrapping_sub(1)).chain(0..=n) {
             if k > n || !eligible(k) {
-                return false;
+                continue;
             }
             let after = after.get_or_insert_with(|| {
                 let mut b = self.board.clone();
@@ -490,15 +498,11 @@ impl Game {
                 b
             });
             if self.position_equals(k, after) {
-                found = Some(found.map_or(k, |f| f.min(k)));
-                // The position before the opponent's turn decides the reason (`ko`): stop there.
-                ko_hit = k + 1 == n;
-                return ko_hit;
+                found = Some(k);
+                break;
             }
-            false
-        });
+        }
         match found {
-            Some(_) if ko_hit => Err(IllegalMove::Ko),
             Some(k) => Err(self.repetition(k)),
             None => Ok(()),
         }
@@ -612,7 +616,7 @@ impl Game {
     }
 
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn push_turn(
         &mut self,
         color: Color,
@@ -644,8 +648,13 @@ impl Game {
             by_pass: is_pass,
         });
         if self.rules.ko.is_superko() {
-            self.index_position(self.history.len() - 1);
+            self.index_last_position();
         }
+    }
+
+    #[inline(never)]
+    fn index_last_position(&mut self) {
+        self.index_position(self.history.len() - 1);
     }
 
     /// Takes back the last turn (or the resignation). Returns false when there is nothing to take
@@ -670,7 +679,7 @@ impl Game {
         self.passes = t.prev_passes;
         self.to_move = t.color;
         self.history.pop();
-        // Stale table entries are filtered by index and key on lookup.
+        // Stale filter bits only cost a history scan on a later false hit.
         true
     }
 
