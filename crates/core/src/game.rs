@@ -785,3 +785,36 @@ impl fmt::Display for RollbackError {
 }
 
 impl std::error::Error for RollbackError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A forged hash collision: an earlier history entry claims the hash of the position a
+    /// move would create. The exact confirmation must still allow the move.
+    #[test]
+    fn a_hash_collision_never_forbids_a_legal_move() {
+        for ko in [KoRule::Positional, KoRule::Situational, KoRule::NaturalSituational] {
+            let rules = Rules {
+                ko,
+                ..Rules::CHINESE
+            };
+            let mut g = Game::new(5, 5, rules).unwrap();
+            for p in [Point::new(0, 0), Point::new(4, 4), Point::new(1, 1)] {
+                g.play(Move::Play(p)).unwrap();
+            }
+            let target = Point::new(2, 2);
+            let i = g.board.index(target);
+            let color = g.to_move();
+            let hash_after = g.board.hash_after_at(i, color);
+            // Forge entry 1 to collide, and record the forged key in the filter.
+            g.history[1].hash = hash_after;
+            g.history[1].to_move = color.opponent();
+            g.history[1].by_pass = false;
+            g.rebuild_table();
+            assert!(g.table.may_contain(g.key(hash_after, color.opponent())));
+            assert_eq!(g.check(color, target).map(|_| ()), Ok(()), "{ko:?}");
+            g.play(Move::Play(target)).unwrap();
+        }
+    }
+}
