@@ -273,6 +273,15 @@ impl Board {
         [i - self.stride, i - 1, i + 1, i + self.stride]
     }
 
+    /// The on-board orthogonal neighbours of `p`: up, left, right, down (row-major order).
+    pub fn neighbours_of(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let i = self.index(p);
+        self.neighbours(i)
+            .into_iter()
+            .filter(move |&n| self.cells[n] != WALL)
+            .map(move |n| self.point(n))
+    }
+
     /// The stone on a point, `None` when empty (or off the board).
     #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {

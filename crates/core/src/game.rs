@@ -549,6 +549,38 @@ impl Game {
             .collect()
     }
 
+    /// Fills `mask` (one entry per point, row-major from the top-left) with whether `color` may
+    /// play there now; a caller-owned buffer, so nothing is allocated.
+    ///
+    /// # Panics
+    /// When `mask` is not width x height long.
+    pub fn legal_mask(&self, color: Color, mask: &mut [bool]) {
+        let (w, h) = (self.board.width(), self.board.height());
+        assert_eq!(mask.len(), w * h, "mask length");
+        let over = self.resigned.is_some();
+        for y in 0..h {
+            for x in 0..w {
+                let i = self.board.index(Point::new(x as u8, y as u8));
+                mask[y * w + x] = !over && self.check_at(i, color).is_ok();
+            }
+        }
+    }
+
+    /// A game starting from `board` (its stones become the set-up position, its capture counts
+    /// are kept), `to_move` to play.
+    pub fn from_board(board: &Board, to_move: Color, rules: Rules) -> Result<Game, SetupError> {
+        if let Some(p) = board.group_without_liberty() {
+            return Err(SetupError::NoLiberty(p));
+        }
+        let mut g = Game::new(board.width(), board.height(), rules).expect("a board's own size");
+        g.board = board.clone();
+        g.setup = board.clone();
+        g.to_move = to_move;
+        g.setup_to_move = to_move;
+        g.reset_history();
+        Ok(g)
+    }
+
     /// Plays a move for the player to move.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.play_as(self.to_move, mv)
@@ -794,7 +826,11 @@ mod tests {
     /// move would create. The exact confirmation must still allow the move.
     #[test]
     fn a_hash_collision_never_forbids_a_legal_move() {
-        for ko in [KoRule::Positional, KoRule::Situational, KoRule::NaturalSituational] {
+        for ko in [
+            KoRule::Positional,
+            KoRule::Situational,
+            KoRule::NaturalSituational,
+        ] {
             let rules = Rules {
                 ko,
                 ..Rules::CHINESE

@@ -105,6 +105,13 @@ impl Go {
         })
     }
 
+    /// The kata with other rules (the kata itself uses [`Rules::SIMPLE`]).
+    pub fn with_rules(height: usize, width: usize, rules: Rules) -> Result<Go, KataError> {
+        let mut go = Go::new(height, width)?;
+        go.game.set_rules(rules);
+        Ok(go)
+    }
+
     /// The game underneath.
     pub fn game(&self) -> &Game {
         &self.game

@@ -98,3 +98,26 @@ fn large_and_rectangular_boards() {
     random_game(25, 3, rules_from(6), 9, 500);
     random_game(1, 1, rules_from(7), 10, 50);
 }
+
+#[test]
+fn legal_mask_matches_is_legal_and_from_board_restarts_a_position() {
+    let mut g = Game::new(7, 5, rules_from(3)).unwrap();
+    let mut rng = Rng::new(3);
+    for _ in 0..40 {
+        let mv = tengen_core::playout::choose_move(&mut g, &mut rng);
+        g.play(mv).unwrap();
+    }
+    let mut mask = vec![false; 35];
+    for color in Color::ALL {
+        g.legal_mask(color, &mut mask);
+        let expected: Vec<bool> = g.board().points().map(|p| g.is_legal(color, p)).collect();
+        assert_eq!(mask, expected);
+    }
+    let h = Game::from_board(g.board(), g.to_move(), *g.rules()).unwrap();
+    assert_eq!(h.board(), g.board());
+    assert_eq!(h.move_number(), 0);
+    h.check_consistency().unwrap();
+    let p = Point::new(3, 2);
+    assert_eq!(g.board().neighbours_of(p).count(), 4);
+    assert_eq!(g.board().neighbours_of(Point::new(0, 0)).count(), 2);
+}
