@@ -56,19 +56,89 @@ fn gtp_rejects_bad_rules() {
 }
 
 #[test]
-fn unwritten_subcommands_exit_2() {
-    for args in [
-        &["serve"][..],
-        &["check", "x.sgf"],
-        &["score", "x.sgf"],
-        &["count", "3x3"],
-        &["enumerate", "2x2"],
-        &["bench", "replay", "x.sgf"],
-    ] {
-        let out = tengen(args, "");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("not yet implemented"));
-    }
+fn count_and_enumerate_agree_with_the_published_table() {
+    // 3x3: 12675 legal positions (OEIS A094777).
+    let out = tengen(&["count", "3x3"], "");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().last(),
+        Some("12675")
+    );
+    let out = tengen(&["count", "2x3", "--method", "brute", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["count"], "489");
+    assert_eq!(v["method"], "brute");
+    // Enumerate 2x2: 57 serials, strictly increasing, the empty board first.
+    let out = tengen(&["enumerate", "2x2"], "");
+    let serials: Vec<u64> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(serials.len(), 57);
+    assert!(serials.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(serials[0], 0);
+    // 1x1 with a black stone (serial 1): its own group has no liberty, seed 004's -1.
+    let out = tengen(&["enumerate", "1x1", "--check-serial", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("-1"));
+    let out = tengen(&["count", "0x3"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn score_a_record() {
+    let dir = std::env::temp_dir().join(format!("tengen-score-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 5x5: black owns the left two columns and C3's column is black; white the right two.
+    let sgf = dir.join("g.sgf");
+    std::fs::write(
+        &sgf,
+        "(;FF[4]GM[1]SZ[5]KM[0.5]RU[Chinese];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])",
+    )
+    .unwrap();
+    let out = tengen(&["score", sgf.to_str().unwrap(), "--dead", "none"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Black: 15 points of area, white 10 + 0.5 komi.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().last(),
+        Some("B+4.5")
+    );
+    let out = tengen(
+        &[
+            "score",
+            sgf.to_str().unwrap(),
+            "--json",
+            "--rules",
+            "japanese,komi=0.5",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["black"]["territory"], 10);
+    assert_eq!(v["white"]["territory"], 5);
+    assert_eq!(v["result"], "B+4.5");
+    assert_eq!(v["ownership"][0], "BBBWW");
+    // Marking the white wall dead gives black the board.
+    let out = tengen(
+        &[
+            "score",
+            sgf.to_str().unwrap(),
+            "--dead-stones",
+            "D5",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["result"], "B+24.5");
+    assert_eq!(v["dead"].as_array().unwrap().len(), 5);
+    let out = tengen(&["score", dir.join("missing.sgf").to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -5,13 +5,13 @@ use crate::text::{format_vertex, parse_color, parse_move, parse_point, vertex_li
 use std::io::{self, BufRead, Write};
 use tengen_core::playout::{self, Rng};
 use tengen_core::{coords, handicap, Color, Game, Move, Point, Rules, SetupError};
+use tengen_sgf::game::{game_from_sgf_until, sgf_from_game, GameInfo};
 
 /// The largest board side GTP addresses: 25 columns (`A`..`Z` without `I`).
 pub const MAX_GTP_SIZE: usize = 25;
 
 /// The commands the engine knows, in the order `list_commands` prints them.
 ///
-/// `loadsgf` and `printsgf` join this list when the SGF crate lands.
 pub const COMMANDS: &[&str] = &[
     "protocol_version",
     "name",
@@ -49,6 +49,8 @@ pub const COMMANDS: &[&str] = &[
     "gogui-rules_board",
     "gogui-rules_captured_count",
     "gogui-rules_final_result",
+    "loadsgf",
+    "printsgf",
 ];
 
 type Answer = Result<String, String>;
@@ -79,6 +81,11 @@ pub struct Engine {
     game: Game,
     rng: Rng,
     quit: bool,
+    /// Names, result and an unknown `RU` text of the last `loadsgf`, for `printsgf`.
+    info: GameInfo,
+    /// The rules set by the command line, `kata-set-rules` and `komi`: a record that `loadsgf`
+    /// reads is played under them when its `RU` is missing or unknown.
+    rules: Rules,
 }
 
 impl Engine {
@@ -89,6 +96,8 @@ impl Engine {
             game,
             rng: Rng::new(seed),
             quit: false,
+            info: GameInfo::default(),
+            rules,
         }
     }
 
@@ -164,6 +173,7 @@ impl Engine {
             },
             "clear_board" => {
                 self.game.clear();
+                self.info = GameInfo::default();
                 Ok(String::new())
             }
             "komi" => match a.as_slice() {
@@ -173,6 +183,7 @@ impl Engine {
                         return syntax_error();
                     }
                     self.game.set_komi(k);
+                    self.rules.komi = k;
                     Ok(String::new())
                 }
                 _ => syntax_error(),
@@ -253,6 +264,7 @@ impl Engine {
                 }
                 let rules: Rules = a.join(" ").parse().map_err(|e| format!("{e}"))?;
                 self.game.set_rules(rules);
+                self.rules = rules;
                 Ok(String::new())
             }
             "kata-get-rules" => Ok(self.game.rules().to_string()),
@@ -279,6 +291,7 @@ impl Engine {
                 game.clear();
                 set_up(&mut game, &stones)?;
                 self.game = game;
+                self.info = GameInfo::default();
                 Ok(String::new())
             }
             "gogui-rules_game_id" => Ok("Go".into()),
@@ -317,7 +330,21 @@ impl Engine {
             "gogui-rules_final_result" => {
                 Ok(self.final_result().unwrap_or_else(|| "unknown".into()))
             }
-            // "loadsgf" and "printsgf" slot in here once tengen-sgf is ready.
+            "loadsgf" => match a.as_slice() {
+                [file] => self.loadsgf(file, None),
+                [file, until] => self.loadsgf(file, Some(until)),
+                _ => syntax_error(),
+            },
+            "printsgf" => match a.as_slice() {
+                [] => Ok(self.sgf_text()),
+                [file] => {
+                    let text = self.sgf_text();
+                    std::fs::write(file, text + "\n")
+                        .map_err(|_| format!("cannot open or create '{file}'"))?;
+                    Ok(String::new())
+                }
+                _ => syntax_error(),
+            },
             "" => syntax_error(),
             _ => fail("unknown command"),
         }
@@ -330,7 +357,55 @@ impl Engine {
         let mut game =
             Game::new(width, height, *self.game.rules()).or_else(|_| fail("unacceptable size"))?;
         std::mem::swap(&mut self.game, &mut game);
+        self.info = GameInfo::default();
         Ok(String::new())
+    }
+
+    /// `loadsgf FILE [MOVE_NUMBER]`, as GNU Go: the first game of the file, replayed up to the
+    /// position before move `MOVE_NUMBER` (from 1; `0` or past the end: the whole game), or
+    /// before the first move at a vertex when a vertex is given. Answers the color to move.
+    /// Rules from the file's `RU` when tengen knows them, else the engine's; `KM` sets komi.
+    fn loadsgf(&mut self, file: &str, until: Option<&str>) -> Answer {
+        let unreadable = || format!("cannot open or parse '{file}'");
+        let bytes = std::fs::read(file).map_err(|_| unreadable())?;
+        let (games, _) = tengen_sgf::read_go_games(&bytes).map_err(|_| unreadable())?;
+        let record = games.first().ok_or_else(unreadable)?;
+        let (w, h) = (usize::from(record.width), usize::from(record.height));
+        if w > MAX_GTP_SIZE || h > MAX_GTP_SIZE {
+            return fail("unacceptable size");
+        }
+        let move_number = match until {
+            None => 0,
+            Some(t) => match t.parse::<i64>() {
+                Ok(n) => usize::try_from(n).unwrap_or(0),
+                Err(_) => {
+                    let board = tengen_core::Board::new(w, h).or_else(|_| syntax_error())?;
+                    let p = parse_point(t, &board).or_else(|_| syntax_error())?;
+                    record
+                        .moves
+                        .iter()
+                        .position(|m| m.point.is_some_and(|q| (q.x, q.y) == (p.x, p.y)))
+                        .map_or(0, |i| i + 1)
+                }
+            },
+        };
+        let game = game_from_sgf_until(record, self.rules, move_number)
+            .map_err(|e| format!("illegal record: {e}"))?;
+        self.info = GameInfo::from_sgf(record);
+        self.game = game;
+        Ok(self.game.to_move().name().into())
+    }
+
+    /// The game as SGF text, with no blank line (a GTP answer ends at the first one).
+    fn sgf_text(&self) -> String {
+        let text = sgf_from_game(&self.game, &self.info)
+            .to_sgf()
+            .unwrap_or_default();
+        let mut out = text.trim_end().to_string();
+        while out.contains("\n\n") {
+            out = out.replace("\n\n", "\n");
+        }
+        out
     }
 
     fn play(&mut self, color: &str, vertex: &str) -> Answer {

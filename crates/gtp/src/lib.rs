@@ -15,8 +15,8 @@
 //! assert_eq!(engine.handle_line("# a comment"), None);
 //! ```
 //!
-//! Every command of the GTP section of interfaces.md is answered, except `loadsgf`/`printsgf`
-//! (answered `? unknown command` until the SGF crate lands) and `final_score`/
+//! Every command of the GTP section of interfaces.md is answered (`loadsgf FILE [MOVE_NUMBER]`
+//! as GNU Go: the position before that move, answering the color to move), except `final_score`/
 //! `final_status_list` (answered `? cannot score` until scoring lands). An error never changes
 //! the engine's state, and no input makes it panic.
 #![forbid(unsafe_code)]

@@ -7,7 +7,10 @@
 //!   [`write_game`], with all variations, comments and unknown properties;
 //! - a **typed Go view** ([`GoGame`]) of the main line — board size, set-up,
 //!   moves (with node numbers), komi, handicap, rules text, result, names —
-//!   and the way back ([`GoGame::to_sgf`]).
+//!   and the way back ([`GoGame::to_sgf`]);
+//! - **games** ([`game`]): a record replayed into a `tengen_core::Game` with every move
+//!   checked (`game_from_sgf`, GNU Go's `loadsgf` cut-off with `game_from_sgf_until`), and a
+//!   game written back as a record (`sgf_from_game`).
 //!
 //! Reading never panics and never recurses: deep variation trees are fine.
 //! Non-fatal problems are returned as [`Warning`]s; fatal ones as an
@@ -47,6 +50,7 @@
 #![forbid(unsafe_code)]
 
 mod error;
+pub mod game;
 mod go;
 mod parse;
 mod text;

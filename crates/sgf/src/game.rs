@@ -1,0 +1,486 @@
+//! [`Game`] <-> SGF: replaying a record's main line under the rules of `tengen-core`, checking
+//! every move, and writing a game back as a record.
+//!
+//! Reading:
+//! - the rules come from `RU` when it is a tengen rules text (a preset such as `Chinese`,
+//!   `Japanese`, `tromp-taylor`, or `key=value` pairs), else from the caller's fallback; an
+//!   unknown `RU` is kept as text in [`GameInfo::rules_text`];
+//! - `KM` overrides the komi of those rules; `HA` is recorded with
+//!   [`Game::set_handicap_count`];
+//! - `AB`/`AW`/`AE` before the first move are the set-up position, `PL` its player to move
+//!   (without `PL`: the color of the first move, else white when `HA` is 2 or more and black
+//!   stones are set up, else black);
+//! - every move is checked with [`Game::play_as`] (a move out of turn is played as recorded);
+//!   the first illegal one is a [`ReplayError::Illegal`] naming the move number (from 1, set-up
+//!   not counted), the vertex and the reason;
+//! - set-up after the first move (`AB`/`AW`/`AE` in a later node) is not supported: it is a
+//!   [`ReplayError::SetupAfterMoves`]. A later node with only `PL` is ignored, since every
+//!   move carries its color.
+//!
+//! Writing ([`sgf_from_game`]) gives `SZ`, `KM`, `HA`, `RU` (the full rules text, or the
+//! unknown text kept on reading), `RE`, the names, the set-up position as `AB`/`AW` (+ `PL` when
+//! white is to move), then one node per turn, a pass as `B[]`/`W[]`. The output is deterministic.
+//!
+//! ```
+//! use tengen_core::{Color, Rules};
+//! use tengen_sgf::game::{game_from_sgf, sgf_from_game, GameInfo, ReplayError};
+//! use tengen_sgf::read_go_games;
+//!
+//! let (games, _) = read_go_games(b"(;SZ[9]KM[6.5]RU[Japanese];B[ee];W[];B[dc])").unwrap();
+//! let game = game_from_sgf(&games[0], Rules::default()).unwrap();
+//! assert_eq!(game.move_number(), 3);
+//! assert_eq!(game.rules().komi, 6.5);
+//! assert_eq!(game.to_move(), Color::White);
+//!
+//! let text = sgf_from_game(&game, &GameInfo::from_sgf(&games[0])).to_sgf().unwrap();
+//! assert!(text.contains(";B[ee]\n;W[]\n;B[dc]") || text.contains(";B[ee];W[];B[dc]"));
+//!
+//! // Black plays on an occupied point at move 2.
+//! let (bad, _) = read_go_games(b"(;SZ[9];B[ee];W[ee])").unwrap();
+//! let err = game_from_sgf(&bad[0], Rules::default()).unwrap_err();
+//! assert_eq!(err.to_string(), "move 2 E5: occupied");
+//! ```
+
+use std::fmt;
+
+use tengen_core::{coords, Color, Game, IllegalMove, Move as CoreMove, Point as CorePoint, Rules};
+
+use crate::go::{GameResult, GoGame, Point, Setup, SgfColor, WinBy};
+
+/// Why a record cannot be replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayError {
+    /// The board size is one the core does not play.
+    BadSize {
+        /// Width.
+        width: u8,
+        /// Height.
+        height: u8,
+    },
+    /// The set-up position is not a position (a set-up group without a liberty).
+    BadSetup {
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// Stones are added or removed after the first move.
+    SetupAfterMoves {
+        /// The number of moves played before that set-up.
+        after_move: usize,
+    },
+    /// A move the rules refuse.
+    Illegal {
+        /// The move number, from 1 (set-up not counted).
+        move_number: usize,
+        /// Who played it.
+        color: Color,
+        /// Where: a GTP vertex (`D4`), or the SGF point past 25 columns.
+        vertex: String,
+        /// Why it is illegal.
+        reason: IllegalMove,
+    },
+}
+
+impl ReplayError {
+    /// The move number of an illegal move, if this is one.
+    pub fn move_number(&self) -> Option<usize> {
+        match self {
+            ReplayError::Illegal { move_number, .. } => Some(*move_number),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::BadSize { width, height } => {
+                write!(f, "board size {width}x{height} is not supported")
+            }
+            ReplayError::BadSetup { message } => write!(f, "bad set-up: {message}"),
+            ReplayError::SetupAfterMoves { after_move } => {
+                write!(f, "set-up after move {after_move} is not supported")
+            }
+            ReplayError::Illegal {
+                move_number,
+                vertex,
+                reason,
+                ..
+            } => write!(f, "move {move_number} {vertex}: {}", reason.reason()),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The record's information that a [`Game`] does not hold: names, result, and an `RU` text that
+/// is not a tengen rules text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameInfo {
+    /// `PB`.
+    pub black_name: Option<String>,
+    /// `PW`.
+    pub white_name: Option<String>,
+    /// `BR`.
+    pub black_rank: Option<String>,
+    /// `WR`.
+    pub white_rank: Option<String>,
+    /// `RE`; when `None`, [`sgf_from_game`] writes `B+R`/`W+R` after a resignation.
+    pub result: Option<String>,
+    /// `DT`.
+    pub date: Option<String>,
+    /// `EV`.
+    pub event: Option<String>,
+    /// `GN`.
+    pub game_name: Option<String>,
+    /// An `RU` text that is not a tengen rules text, kept to be written back as it was.
+    pub rules_text: Option<String>,
+}
+
+impl GameInfo {
+    /// The information of a record. `rules_text` is set only when `RU` does not parse.
+    pub fn from_sgf(g: &GoGame) -> GameInfo {
+        GameInfo {
+            black_name: g.black_name.clone(),
+            white_name: g.white_name.clone(),
+            black_rank: g.black_rank.clone(),
+            white_rank: g.white_rank.clone(),
+            result: g.result.clone(),
+            date: g.date.clone(),
+            event: g.event.clone(),
+            game_name: g.game_name.clone(),
+            rules_text: g
+                .rules
+                .as_ref()
+                .filter(|t| t.parse::<Rules>().is_err())
+                .cloned(),
+        }
+    }
+}
+
+fn core_color(c: SgfColor) -> Color {
+    match c {
+        SgfColor::Black => Color::Black,
+        SgfColor::White => Color::White,
+    }
+}
+
+fn sgf_color(c: Color) -> SgfColor {
+    match c {
+        Color::Black => SgfColor::Black,
+        Color::White => SgfColor::White,
+    }
+}
+
+fn core_point(p: Point) -> CorePoint {
+    CorePoint::new(p.x, p.y)
+}
+
+/// The rules a record is played under: `RU` when it is a tengen rules text, else `fallback`;
+/// then `KM`, when present, as the komi.
+pub fn rules_of(g: &GoGame, fallback: Rules) -> Rules {
+    let mut rules = g
+        .rules
+        .as_deref()
+        .and_then(|t| t.parse::<Rules>().ok())
+        .unwrap_or(fallback);
+    if let Some(k) = g.komi {
+        rules.komi = k;
+    }
+    rules
+}
+
+/// Replays a record's main line into a [`Game`], checking every move (see the module docs).
+///
+/// # Errors
+/// [`ReplayError`]: an unsupported size, a bad set-up, set-up after moves, an illegal move.
+pub fn game_from_sgf(g: &GoGame, fallback_rules: Rules) -> Result<Game, ReplayError> {
+    replay(g, rules_of(g, fallback_rules), None)
+}
+
+/// Replays a record as GNU Go's `loadsgf FILE MOVE_NUMBER` does: the position *before* move
+/// `move_number` (from 1, set-up not counted), so `1` gives the set-up position; `0`, or a
+/// number past the end, gives the whole game.
+///
+/// # Errors
+/// As [`game_from_sgf`], for the moves replayed.
+pub fn game_from_sgf_until(
+    g: &GoGame,
+    fallback_rules: Rules,
+    move_number: usize,
+) -> Result<Game, ReplayError> {
+    let limit = (move_number > 0).then(|| move_number - 1);
+    replay(g, rules_of(g, fallback_rules), limit)
+}
+
+/// Replays a record under exactly `rules` (ignoring `RU` and `KM`), at most `limit` moves
+/// (`None`: all of them).
+///
+/// # Errors
+/// As [`game_from_sgf`].
+pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, ReplayError> {
+    let bad_size = || ReplayError::BadSize {
+        width: g.width,
+        height: g.height,
+    };
+    let mut game =
+        Game::new(usize::from(g.width), usize::from(g.height), rules).map_err(|_| bad_size())?;
+    if !g.setup.is_empty() {
+        let s = &g.setup;
+        let stones: Vec<(CorePoint, Option<Color>)> = s
+            .black
+            .iter()
+            .map(|&p| (core_point(p), Some(Color::Black)))
+            .chain(s.white.iter().map(|&p| (core_point(p), Some(Color::White))))
+            .chain(s.empty.iter().map(|&p| (core_point(p), None)))
+            .collect();
+        game.set_up(&stones).map_err(|e| ReplayError::BadSetup {
+            message: e.to_string(),
+        })?;
+    }
+    if let Some(h) = g.handicap {
+        game.set_handicap_count(h);
+    }
+    let first = g
+        .player_to_move
+        .or_else(|| g.moves.first().map(|m| m.color))
+        .unwrap_or(
+            if g.handicap.unwrap_or(0) >= 2 && !g.setup.black.is_empty() {
+                SgfColor::White
+            } else {
+                SgfColor::Black
+            },
+        );
+    if first == SgfColor::White {
+        // No move is played yet: this cannot fail.
+        let _ = game.set_to_move(Color::White);
+    }
+    let end = limit.map_or(g.moves.len(), |l| l.min(g.moves.len()));
+    let mut mids = g.mid_setups.iter().peekable();
+    for (i, m) in g.moves[..end].iter().enumerate() {
+        while let Some(s) = mids.next_if(|s| s.before_move <= i) {
+            if !s.setup.is_empty() {
+                return Err(ReplayError::SetupAfterMoves { after_move: i });
+            }
+        }
+        let color = core_color(m.color);
+        let mv = m
+            .point
+            .map_or(CoreMove::Pass, |p| CoreMove::Play(core_point(p)));
+        if let Err(reason) = game.play_as(color, mv) {
+            return Err(ReplayError::Illegal {
+                move_number: i + 1,
+                color,
+                vertex: vertex_text(m.point, g.height),
+                reason,
+            });
+        }
+    }
+    if end == g.moves.len() {
+        if let Some(s) = mids.find(|s| !s.setup.is_empty()) {
+            return Err(ReplayError::SetupAfterMoves {
+                after_move: s.before_move,
+            });
+        }
+    }
+    Ok(game)
+}
+
+/// A point as `tengen check` names it: the GTP vertex (`D4`), the SGF point past 25 columns,
+/// `pass` for a pass.
+pub fn vertex_text(p: Option<Point>, height: u8) -> String {
+    match p {
+        None => "pass".to_string(),
+        Some(p) => coords::to_gtp(core_point(p), height).unwrap_or_else(|| p.to_sgf()),
+    }
+}
+
+/// Writes a [`Game`] as a record (see the module docs); `info` gives the names, the result and
+/// an unknown `RU` text to keep. Write it with [`GoGame::to_sgf`].
+pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
+    let setup = game.setup_board();
+    // Sizes are at most 52 (`tengen_core::MAX_SIZE`).
+    let (w, h) = (
+        u8::try_from(setup.width()).unwrap_or(u8::MAX),
+        u8::try_from(setup.height()).unwrap_or(u8::MAX),
+    );
+    let mut g = GoGame::new(w, h);
+    let mut stones = Setup::default();
+    for p in setup.points() {
+        match setup.get(p) {
+            Some(Color::Black) => stones.black.push(Point::new(p.x, p.y)),
+            Some(Color::White) => stones.white.push(Point::new(p.x, p.y)),
+            None => {}
+        }
+    }
+    stones.black.sort();
+    stones.white.sort();
+    g.setup = stones;
+    if game.setup_to_move() == Color::White {
+        g.player_to_move = Some(SgfColor::White);
+    }
+    let rules = game.rules();
+    g.komi = Some(rules.komi);
+    if game.handicap() > 0 {
+        g.handicap = Some(game.handicap());
+    }
+    g.rules = Some(info.rules_text.clone().unwrap_or_else(|| rules.to_string()));
+    g.result = info.result.clone().or_else(|| {
+        game.resigned().map(|loser| {
+            GameResult::Win {
+                winner: sgf_color(loser.opponent()),
+                by: WinBy::Resignation,
+            }
+            .to_string()
+        })
+    });
+    g.black_name = info.black_name.clone();
+    g.white_name = info.white_name.clone();
+    g.black_rank = info.black_rank.clone();
+    g.white_rank = info.white_rank.clone();
+    g.date = info.date.clone();
+    g.event = info.event.clone();
+    g.game_name = info.game_name.clone();
+    for t in game.turns() {
+        let point = t.mv.point().map(|p| Point::new(p.x, p.y));
+        g.push_move(sgf_color(t.color), point, None);
+    }
+    g
+}
+
+/// [`sgf_from_game`] written as text.
+///
+/// # Errors
+/// None in practice: the game's size and points are always valid; kept for the writer's
+/// signature.
+pub fn sgf_text_from_game(game: &Game, info: &GameInfo) -> Result<String, crate::SgfError> {
+    sgf_from_game(game, info).to_sgf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read_go_games;
+
+    fn one(sgf: &str) -> GoGame {
+        let (mut games, _) = read_go_games(sgf.as_bytes()).unwrap();
+        games.remove(0)
+    }
+
+    #[test]
+    fn rules_from_ru_else_fallback_and_km_overrides() {
+        let g = one("(;SZ[9]RU[tromp-taylor]KM[5])");
+        let r = rules_of(&g, Rules::JAPANESE);
+        assert_eq!(r.ko, tengen_core::KoRule::Positional);
+        assert_eq!(r.komi, 5.0);
+        let g = one("(;SZ[9]RU[AGA-ish thing])");
+        assert_eq!(rules_of(&g, Rules::JAPANESE), Rules::JAPANESE);
+        assert_eq!(
+            GameInfo::from_sgf(&g).rules_text.as_deref(),
+            Some("AGA-ish thing")
+        );
+        let game = game_from_sgf(&g, Rules::JAPANESE).unwrap();
+        let text = sgf_text_from_game(&game, &GameInfo::from_sgf(&g)).unwrap();
+        assert!(text.contains("RU[AGA-ish thing]"), "{text}");
+    }
+
+    #[test]
+    fn handicap_setup_and_player() {
+        let g = one("(;SZ[9]HA[2]AB[cg][gc];W[ee];B[])");
+        let game = game_from_sgf(&g, Rules::default()).unwrap();
+        assert_eq!(game.handicap(), 2);
+        assert_eq!(game.setup_to_move(), Color::White);
+        assert_eq!(game.board().stone_count(Color::Black), 2);
+        let back = sgf_from_game(&game, &GameInfo::default());
+        assert_eq!(back.setup.black, vec![Point::new(2, 6), Point::new(6, 2)]);
+        assert_eq!(back.player_to_move, Some(SgfColor::White));
+        assert_eq!(back.handicap, Some(2));
+        assert_eq!(back.moves.len(), 2);
+        assert_eq!(back.moves[1].point, None);
+        let text = back.to_sgf().unwrap();
+        assert!(text.contains("W[ee]") && text.contains("B[]"), "{text}");
+        // Round trip.
+        let again = game_from_sgf(&one(&text), Rules::JAPANESE).unwrap();
+        assert_eq!(again.moves(), game.moves());
+        assert_eq!(again.rules(), game.rules());
+        assert_eq!(again.board(), game.board());
+    }
+
+    #[test]
+    fn until_is_gnugo_loadsgf() {
+        let g = one("(;SZ[9];B[ee];W[dd];B[])");
+        let at = |n| game_from_sgf_until(&g, Rules::default(), n).unwrap();
+        assert_eq!(at(1).move_number(), 0);
+        assert_eq!(at(1).to_move(), Color::Black);
+        assert_eq!(at(2).move_number(), 1);
+        assert_eq!(at(2).to_move(), Color::White);
+        assert_eq!(at(0).move_number(), 3);
+        assert_eq!(at(99).move_number(), 3);
+    }
+
+    #[test]
+    fn illegal_moves_are_named() {
+        // Simple ko on 9x9: B captures at E5's neighbour, W retakes at once.
+        let g = one("(;SZ[5];B[bc];W[cc];B[ab];W[db];B[cb];W[ec];B[bd];W[cd];B[dc];W[bc])");
+        match game_from_sgf(&g, Rules::default()) {
+            Err(ReplayError::Illegal {
+                move_number,
+                reason,
+                ..
+            }) => {
+                assert_eq!(move_number, 10);
+                assert_eq!(reason, IllegalMove::Occupied);
+            }
+            other => panic!("{other:?}"),
+        }
+        let g = one("(;SZ[19]KM[0];B[dd];W[ba];B[pp];W[ab];B[aa];W[])");
+        let e = game_from_sgf(&g, Rules::default()).unwrap_err();
+        assert_eq!(e.to_string(), "move 5 A19: suicide");
+    }
+
+    #[test]
+    fn ko_is_refused() {
+        let g = one("(;SZ[5];B[ba];W[ca];B[ab];W[db];B[bc];W[cc];B[ee];W[bb];B[cb];W[bb])");
+        let e = game_from_sgf(&g, Rules::default()).unwrap_err();
+        assert_eq!(e.to_string(), "move 10 B4: ko");
+    }
+
+    #[test]
+    fn setup_after_moves_is_an_error_and_pl_alone_is_not() {
+        let g = one("(;SZ[9];B[ee];AB[aa];W[dd])");
+        assert_eq!(
+            game_from_sgf(&g, Rules::default()).unwrap_err(),
+            ReplayError::SetupAfterMoves { after_move: 1 }
+        );
+        let g = one("(;SZ[9];B[ee];PL[W];W[dd])");
+        assert_eq!(
+            game_from_sgf(&g, Rules::default()).unwrap().move_number(),
+            2
+        );
+    }
+
+    #[test]
+    fn wide_boards_use_sgf_points_and_bad_setup_is_an_error() {
+        let g = one("(;SZ[30:3];B[Ca];W[Ca])");
+        assert_eq!(
+            game_from_sgf(&g, Rules::default()).unwrap_err().to_string(),
+            "move 2 Ca: occupied"
+        );
+        let g = one("(;SZ[3]AB[aa]AW[ba][ab];B[cc])");
+        assert!(matches!(
+            game_from_sgf(&g, Rules::default()),
+            Err(ReplayError::BadSetup { .. })
+        ));
+    }
+
+    #[test]
+    fn output_is_deterministic() {
+        let g = one("(;SZ[9]PB[a]PW[b]RE[W+R]AW[ee]AB[cc][dd];B[ff];W[gg])");
+        let game = game_from_sgf(&g, Rules::default()).unwrap();
+        let info = GameInfo::from_sgf(&g);
+        let a = sgf_text_from_game(&game, &info).unwrap();
+        let b = sgf_text_from_game(&game.clone(), &info).unwrap();
+        assert_eq!(a, b);
+        assert!(a.contains("AB[cc][dd]AW[ee]"), "{a}");
+        assert!(a.contains("PB[a]") && a.contains("RE[W+R]"), "{a}");
+    }
+}
