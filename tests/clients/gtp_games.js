@@ -60,7 +60,7 @@ async function playGame(g) {
   let problems = []
   let stopping = {now: false}
   let tengen = ControllerStateTracker.fromController(TENGEN, ['gtp', '--seed', String(g.seed)])
-  let gnugo = ControllerStateTracker.fromController(GNUGO, ['--mode', 'gtp', '--level', '1', '--seed', String(g.seed)])
+  let gnugo = ControllerStateTracker.fromController(GNUGO, ['--mode', 'gtp', '--level', '1', '--chinese-rules', '--seed', String(g.seed)])
   watch('tengen', tengen, problems, stopping)
   watch('gnugo', gnugo, problems, stopping)
   tengen.controller.start()
@@ -97,6 +97,13 @@ async function playGame(g) {
     let [a, b] = [await stones(tengen), await stones(gnugo)]
     for (let k of Object.keys(a)) {
       if (a[k] !== b[k]) problems.push(`final ${k} differ: tengen '${a[k]}' gnugo '${b[k]}'`)
+    }
+    // A game played out to two passes: both engines count it (area scoring, same komi) alike.
+    if (end === 'two passes' && !g.handicap) {
+      let [sa, sb] = [await tengen.queueCommand({name: 'final_score'}), await gnugo.queueCommand({name: 'final_score'})]
+      let [ra, rb] = [sa.content.trim(), sb.content.trim()]
+      if (ra !== rb) problems.push(`final_score differs: tengen '${ra}' gnugo '${rb}'`)
+      else end += `, both score ${ra}`
     }
   } catch (err) {
     problems.push(`sync failed: ${err.message}`)

@@ -5,6 +5,7 @@ use crate::text::{format_vertex, parse_color, parse_move, parse_point, vertex_li
 use std::io::{self, BufRead, Write};
 use tengen_core::playout::{self, Rng};
 use tengen_core::{coords, handicap, Color, Game, Move, Point, Rules, SetupError};
+use tengen_scoring::{Guess, GuessOptions, Score, StoneStatus};
 use tengen_sgf::game::{game_from_sgf_until, sgf_from_game, GameInfo};
 
 /// The largest board side GTP addresses: 25 columns (`A`..`Z` without `I`).
@@ -80,6 +81,7 @@ fn syntax_error<T>() -> Result<T, String> {
 pub struct Engine {
     game: Game,
     rng: Rng,
+    seed: u64,
     quit: bool,
     /// Names, result and an unknown `RU` text of the last `loadsgf`, for `printsgf`.
     info: GameInfo,
@@ -95,6 +97,7 @@ impl Engine {
         Engine {
             game,
             rng: Rng::new(seed),
+            seed,
             quit: false,
             info: GameInfo::default(),
             rules,
@@ -215,7 +218,9 @@ impl Engine {
             "set_free_handicap" => self.set_free_handicap(&a),
             "final_score" => self.final_score(),
             "final_status_list" => match a.as_slice() {
-                [status] if matches!(*status, "alive" | "dead" | "seki") => fail("cannot score"),
+                [status] if matches!(*status, "alive" | "dead" | "seki") => {
+                    Ok(self.status_list(status))
+                }
                 _ => syntax_error(),
             },
             "list_stones" => match a.as_slice() {
@@ -524,12 +529,40 @@ impl Engine {
             .collect()
     }
 
+    /// The result now (as GNU Go, whether or not the game is over): a resignation, or the count
+    /// of the position with the automatic dead-stone guess.
     fn final_score(&self) -> Answer {
-        // Scoring lands with tengen-scoring; a resignation is already decided.
         match self.final_result() {
-            Some(r) if self.game.resigned().is_some() => Ok(r),
-            _ => fail("cannot score"),
+            Some(r) => Ok(r),
+            None => Ok(self.score()),
         }
+    }
+
+    /// The automatic dead-stone guess of the current position, seeded by the engine's seed.
+    fn guess(&self) -> Guess {
+        let options = GuessOptions {
+            seed: self.seed,
+            ..GuessOptions::default()
+        };
+        Guess::new(self.game.board(), self.game.rules(), options)
+    }
+
+    /// `final_status_list`: the stones the guess finds alive, dead or in seki.
+    fn status_list(&self, status: &str) -> String {
+        let wanted = match status {
+            "alive" => StoneStatus::Alive,
+            "dead" => StoneStatus::Dead,
+            _ => StoneStatus::Seki,
+        };
+        let board = self.game.board();
+        let guess = self.guess();
+        let stones: Vec<Point> = board
+            .points()
+            .zip(&guess.status)
+            .filter(|(_, s)| **s == Some(wanted))
+            .map(|(p, _)| p)
+            .collect();
+        vertex_list(&stones, board)
     }
 
     /// The result in SGF form once it is known: after a resignation now; after two passes once
@@ -543,14 +576,16 @@ impl Engine {
             return Some(format!("{winner}+R"));
         }
         if self.game.is_over() {
-            return self.score();
+            return Some(self.score());
         }
         None
     }
 
-    /// The score of a game ended by passes, in SGF form. `None` until scoring lands.
-    fn score(&self) -> Option<String> {
-        None
+    /// The count of the current position under the game's rules, with the guessed dead stones,
+    /// in SGF form.
+    fn score(&self) -> String {
+        let guess = self.guess();
+        Score::new(&guess.marking, self.game.rules(), self.game.handicap()).result
     }
 }
 

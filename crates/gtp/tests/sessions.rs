@@ -63,8 +63,7 @@ fn required_errors_are_spelled_as_the_spec_says() {
     assert_eq!(err(&mut e, "komi lots"), "syntax error");
     assert_eq!(err(&mut e, "is_legal b Z99"), "invalid coordinate");
     assert_eq!(err(&mut e, "list_stones purple"), "invalid color");
-    assert_eq!(err(&mut e, "final_score"), "cannot score");
-    assert_eq!(err(&mut e, "final_status_list dead"), "cannot score");
+    assert_eq!(err(&mut e, "final_status_list undecided"), "syntax error");
     ok(&mut e, "play b e5");
     assert_eq!(err(&mut e, "play w E5"), "illegal move: occupied");
     // Board and vertices: case-insensitive in, upper-case out; pass lower-case.
@@ -233,7 +232,11 @@ fn passes_end_the_game_and_play_resumes_it() {
     ok(&mut e, "play w pass");
     ok(&mut e, "play b pass");
     assert_eq!(ok(&mut e, "gogui-rules_legal_moves"), "");
-    assert_eq!(ok(&mut e, "gogui-rules_final_result"), "unknown"); // needs scoring
+    // 5x5, one black stone, area scoring, komi 7.5: black owns all 25 points.
+    assert_eq!(ok(&mut e, "gogui-rules_final_result"), "B+17.5");
+    assert_eq!(ok(&mut e, "final_score"), "B+17.5");
+    assert_eq!(ok(&mut e, "final_status_list alive"), "C3");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "");
     ok(&mut e, "play w D4");
     assert!(ok(&mut e, "gogui-rules_legal_moves").ends_with(" pass"));
     ok(&mut e, "play b resign");
