@@ -17,7 +17,11 @@ fn tengen_playouts(c: &mut Criterion) {
             let start = Game::new(size, size, playout_rules(superko)).unwrap();
             let mut game = start.clone();
             let mut rng = playout::Rng::new(7);
-            let name = if superko { "tengen_positional_superko" } else { "tengen" };
+            let name = if superko {
+                "tengen_positional_superko"
+            } else {
+                "tengen"
+            };
             group.bench_function(name, |b| {
                 b.iter(|| {
                     game.clone_from(&start);
@@ -28,7 +32,11 @@ fn tengen_playouts(c: &mut Criterion) {
         for superko in [false, true] {
             let mut rng = playout::Rng::new(7);
             let name = if superko { "goban_superko" } else { "goban" };
-            let sz = if size == 9 { GobanSizes::Nine } else { GobanSizes::Nineteen };
+            let sz = if size == 9 {
+                GobanSizes::Nine
+            } else {
+                GobanSizes::Nineteen
+            };
             let rule = if superko { CHINESE } else { JAPANESE };
             group.bench_function(name, |b| {
                 b.iter_batched(
@@ -111,7 +119,12 @@ fn single_operations(c: &mut Criterion) {
     let points: Vec<Point> = game.board().points().collect();
     group.throughput(Throughput::Elements(points.len() as u64));
     group.bench_function("is_legal_all_points", |b| {
-        b.iter(|| points.iter().filter(|&&p| game.is_legal(Color::Black, p)).count())
+        b.iter(|| {
+            points
+                .iter()
+                .filter(|&&p| game.is_legal(Color::Black, p))
+                .count()
+        })
     });
     // play + undo of each legal move.
     let mut g = game.clone();
@@ -128,10 +141,19 @@ fn single_operations(c: &mut Criterion) {
     // Positional superko check of every point at move 300.
     for superko in [false, true] {
         let g = midgame(19, 300, playout_rules(superko), 5);
-        let name = if superko { "check_all_points_move300_positional_superko" } else { "check_all_points_move300_simple_ko" };
+        let name = if superko {
+            "check_all_points_move300_positional_superko"
+        } else {
+            "check_all_points_move300_simple_ko"
+        };
         group.throughput(Throughput::Elements(points.len() as u64));
         group.bench_function(name, |b| {
-            b.iter(|| points.iter().filter(|&&p| g.check(g.to_move(), p).is_ok()).count())
+            b.iter(|| {
+                points
+                    .iter()
+                    .filter(|&&p| g.check(g.to_move(), p).is_ok())
+                    .count()
+            })
         });
     }
     group.finish();

@@ -8,7 +8,11 @@ use tengen_core::{playout, Game, KoRule, Move, Rules};
 /// Rules for the light-playout benchmark: simple ko, or positional superko.
 pub fn playout_rules(superko: bool) -> Rules {
     Rules {
-        ko: if superko { KoRule::Positional } else { KoRule::Simple },
+        ko: if superko {
+            KoRule::Positional
+        } else {
+            KoRule::Simple
+        },
         ..Rules::CHINESE
     }
 }
