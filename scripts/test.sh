@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+mkdir -p target
+log=target/test.log
+: > "$log"
+# Everything below is also copied to target/test.log, to total the test counts at the end.
+exec > >(tee -a "$log") 2>&1
 
 section() { printf '\n=== %s ===\n' "$*"; }
 
@@ -32,3 +37,7 @@ for extra in scripts/test.d/*.sh; do
 done
 
 section "all suites passed"
+# Totals: cargo's "test result" lines, pytest's "N passed in", the clients' "N passed, 0 failed".
+total=$(grep -Eo 'test result: ok\. [0-9]+ passed|^[0-9]+ passed in|^[0-9]+ passed, 0 failed' "$log" \
+  | grep -Eo '[0-9]+ passed' | awk '{s += $1} END {print s + 0}')
+echo "$total passed, 0 failed"
