@@ -15,6 +15,7 @@ section() { printf '\n=== %s ===\n' "$*"; }
 
 need_apt=()
 [ -x /usr/games/gnugo ] || command -v gnugo >/dev/null 2>&1 || need_apt+=(gnugo)
+command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
 if [ ${#need_apt[@]} -gt 0 ] && [ -z "${SKIP_INSTALL:-}" ]; then
   section "installing ${need_apt[*]}"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

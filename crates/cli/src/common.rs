@@ -1,16 +1,6 @@
 //! Helpers shared by the subcommands.
 
-use std::process::ExitCode;
 use tengen_core::Rules;
-
-/// Exit code of a subcommand that is declared but not written yet.
-pub const NOT_IMPLEMENTED: u8 = 2;
-
-/// Says on stderr that `command` is not implemented yet and returns exit code 2.
-pub fn not_yet_implemented(command: &str) -> ExitCode {
-    eprintln!("tengen {command}: not yet implemented");
-    ExitCode::from(NOT_IMPLEMENTED)
-}
 
 /// Reads a `--rules` value (a preset, `key=value` pairs, or both; see interfaces.md).
 pub fn parse_rules(text: &str) -> Result<Rules, String> {

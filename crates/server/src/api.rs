@@ -1,0 +1,604 @@
+//! The HTTP API: routes, the order of checks, the error objects.
+//!
+//! Every handler reads the body itself (up to the limit) and judges a request in the order of
+//! the contract: `404`, `401`, `403`, `413`, `400`, `409`, `422`, `503`.
+
+use crate::app::{now_ms, App, Failure, Loaded};
+use crate::game::{CreateError, Match, Meta, Refusal};
+use crate::{new_id, new_token, token_hash, web, ws};
+use axum::body::{Body, Bytes};
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, Request, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+use tengen_core::{Color, Rules};
+
+/// An error answer: `{"error": {"code", "message"}}` with its status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The error code of the contract.
+    pub code: &'static str,
+    /// A message for people.
+    pub message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    fn not_found() -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game")
+    }
+}
+
+impl From<Failure> for ApiError {
+    fn from(f: Failure) -> ApiError {
+        match f {
+            Failure::NotFound => ApiError::not_found(),
+            Failure::Refused(r) => r.into(),
+            Failure::Unavailable(m) => {
+                tracing::warn!(error = %m, "store unavailable");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    "the game store failed; nothing was changed",
+                )
+            }
+        }
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        match r {
+            Refusal::BadRequest(m) => ApiError::bad_request(m),
+            Refusal::Stale(m) => ApiError::new(StatusCode::CONFLICT, "stale", m),
+            Refusal::Rules(code, m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, m),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
+        let mut r = (self.status, axum::Json(body)).into_response();
+        if self.status == StatusCode::PAYLOAD_TOO_LARGE {
+            // The rest of the body is never read: the connection cannot be reused.
+            r.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
+        r
+    }
+}
+
+fn json_text(status: StatusCode, text: impl Into<String>) -> Response {
+    let mut r = (status, text.into()).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    r
+}
+
+/// The body as read: its bytes, or too large.
+enum Payload {
+    Bytes(Bytes),
+    TooLarge,
+}
+
+async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Payload {
+    let limit = app.config.body_limit;
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Payload::TooLarge;
+    }
+    match axum::body::to_bytes(body, limit).await {
+        Ok(b) => Payload::Bytes(b),
+        Err(_) => Payload::TooLarge,
+    }
+}
+
+/// Judges the body (`413`, then `400`) into a `T`.
+fn parse<T: serde::de::DeserializeOwned>(p: &Payload) -> Result<T, ApiError> {
+    match p {
+        Payload::TooLarge => Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "the request body is too large",
+        )),
+        Payload::Bytes(b) => serde_json::from_slice(b)
+            .map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}"))),
+    }
+}
+
+/// Judges a body that must be empty or `{}`.
+fn parse_empty(p: &Payload) -> Result<(), ApiError> {
+    match p {
+        Payload::Bytes(b) if b.iter().all(u8::is_ascii_whitespace) => Ok(()),
+        _ => parse::<Empty>(p).map(|_| ()),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+/// The token of `Authorization: Bearer TOKEN`, if any.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let (scheme, token) = v.split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return None;
+    }
+    let token = token.trim();
+    (!token.is_empty()).then_some(token)
+}
+
+fn authorize<'a>(headers: &'a HeaderMap) -> impl Fn(&Loaded) -> Result<Color, ApiError> + 'a {
+    move |loaded: &Loaded| {
+        let Some(token) = bearer(headers) else {
+            return Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                "this needs a player's token: Authorization: Bearer TOKEN",
+            ));
+        };
+        loaded.player(token).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::FORBIDDEN,
+                "forbidden",
+                "the token is not a token of this game's players",
+            )
+        })
+    }
+}
+
+/// The router of the whole server.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(web::lobby))
+        .route("/g/{id}", get(web::board))
+        .route("/static/{file}", get(web::asset))
+        .route("/healthz", get(healthz))
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/undo/accept", post(undo_accept))
+        .route("/api/games/{id}/dead", post(dead))
+        .route("/api/games/{id}/accept", post(accept))
+        .route("/api/games/{id}/resume", post(resume))
+        .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/games/{id}/me", get(whoami))
+        .route("/api/games/{id}/ws", get(websocket))
+        .fallback(|| async {
+            ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page").into_response()
+        })
+        .layer(axum::middleware::from_fn(log_request))
+        .with_state(app)
+}
+
+/// Logs method, path, status and time; never headers, query strings or bodies (a token may
+/// be in them by mistake).
+async fn log_request(req: Request<Body>, next: Next) -> Response {
+    let start = Instant::now();
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let res = next.run(req).await;
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let status = res.status().as_u16();
+    if status >= 500 {
+        tracing::warn!(%method, %path, status, ms, "request");
+    } else {
+        tracing::debug!(%method, %path, status, ms, "request");
+    }
+    res
+}
+
+async fn healthz(State(app): State<Arc<App>>) -> Response {
+    match app.store.ping().await {
+        Ok(()) => json_text(
+            StatusCode::OK,
+            format!(
+                r#"{{"ok":true,"store":"{}","cached_games":{}}}"#,
+                app.store.kind(),
+                app.cached()
+            ),
+        ),
+        Err(e) => ApiError::from(Failure::from(e)).into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    width: Option<u64>,
+    height: Option<u64>,
+    rules: Option<String>,
+    komi: Option<f64>,
+    handicap: Option<u32>,
+    black_name: Option<String>,
+    white_name: Option<String>,
+}
+
+fn clean_name(name: Option<String>, default: &str) -> Result<String, ApiError> {
+    let name = name.map(|n| n.trim().to_string()).unwrap_or_default();
+    if name.chars().count() > 40 {
+        return Err(ApiError::bad_request("a name has at most 40 characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request("a name has no control characters"));
+    }
+    Ok(if name.is_empty() {
+        default.to_string()
+    } else {
+        name
+    })
+}
+
+/// `http://HOST` of the request, for the links.
+fn base_url(headers: &HeaderMap, app: &App) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.len() < 256
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+        })
+        .unwrap_or(app.config.addr.as_str());
+    format!("http://{host}")
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let payload = read_body(&app, &headers, body).await;
+    let r = match create_game(&app, peer, &headers, &payload).await {
+        Ok(r) => r,
+        Err(e) => e.into_response(),
+    };
+    close_if_unread(r, &payload)
+}
+
+async fn create_game(
+    app: &App,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    payload: &Payload,
+) -> Result<Response, ApiError> {
+    let req: CreateBody = match payload {
+        Payload::Bytes(b) if b.iter().all(u8::is_ascii_whitespace) => {
+            parse(&Payload::Bytes(Bytes::from_static(b"{}")))?
+        }
+        p => parse(p)?,
+    };
+    let mut rules: Rules = match &req.rules {
+        Some(r) => r
+            .parse()
+            .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?,
+        None => Rules::default(),
+    };
+    if let Some(k) = req.komi {
+        if !k.is_finite() || k.abs() > 1000.0 {
+            return Err(ApiError::bad_request(
+                "komi must be a number from -1000 to 1000",
+            ));
+        }
+        rules
+            .set("komi", &k.to_string())
+            .map_err(|e| ApiError::bad_request(format!("komi: {e}")))?;
+    }
+    let black_name = clean_name(req.black_name, "Black")?;
+    let white_name = clean_name(req.white_name, "White")?;
+    let width = req.width.or(req.height).unwrap_or(19);
+    let height = req.height.or(req.width).unwrap_or(19);
+    let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    if !app.allow_create(peer.ip()) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many games created from this address; wait a minute",
+        ));
+    }
+    let id = new_id();
+    let meta = Meta {
+        width: size(width),
+        height: size(height),
+        rules: rules.to_string(),
+        handicap: req.handicap.unwrap_or(0),
+        black_name,
+        white_name,
+        created_ms: now_ms(),
+    };
+    let m = Match::new(&id, meta.clone()).map_err(|e| match e {
+        CreateError::BadSize(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_size", m),
+        CreateError::BadRequest(m) => ApiError::bad_request(m),
+    })?;
+    let (black_token, white_token) = (new_token(), new_token());
+    let (bh, wh) = (token_hash(&black_token), token_hash(&white_token));
+    app.store
+        .create(tengen_store::NewGame {
+            id: id.clone(),
+            created_ms: meta.created_ms,
+            meta: serde_json::to_string(&meta).expect("meta serializes"),
+            black_token: bh.to_vec(),
+            white_token: wh.to_vec(),
+            summary: m.summary_json(),
+        })
+        .await
+        .map_err(|e| ApiError::from(Failure::from(e)))?;
+    tracing::info!(game = %id, width, height, "game created");
+    let state = app.insert(m, bh, wh);
+    let base = base_url(headers, app);
+    let q = |s: &str| serde_json::to_string(s).expect("strings serialize");
+    let text = format!(
+        r#"{{"id":{},"black_token":{},"white_token":{},"black_url":{},"white_url":{},"watch_url":{},"state":{}}}"#,
+        q(&id),
+        q(&black_token),
+        q(&white_token),
+        q(&format!("{base}/g/{id}#token={black_token}")),
+        q(&format!("{base}/g/{id}#token={white_token}")),
+        q(&format!("{base}/g/{id}")),
+        state
+    );
+    Ok(json_text(StatusCode::CREATED, text))
+}
+
+async fn list(State(app): State<Arc<App>>) -> Response {
+    match app.store.recent(50).await {
+        Ok(items) => json_text(StatusCode::OK, format!("[{}]", items.join(","))),
+        Err(e) => ApiError::from(Failure::from(e)).into_response(),
+    }
+}
+
+async fn state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    match app.state(&id).await {
+        Ok(s) => json_text(StatusCode::OK, s.to_string()),
+        Err(e) => ApiError::from(e).into_response(),
+    }
+}
+
+async fn sgf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    match app.sgf(&id).await {
+        Ok(text) => {
+            let mut r = (StatusCode::OK, text).into_response();
+            r.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/x-go-sgf"),
+            );
+            if let Ok(v) =
+                HeaderValue::from_str(&format!("attachment; filename=\"tengen-{id}.sgf\""))
+            {
+                r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+            }
+            r
+        }
+        Err(e) => ApiError::from(e).into_response(),
+    }
+}
+
+fn done(r: Result<Arc<str>, ApiError>, payload: &Payload) -> Response {
+    let r = match r {
+        Ok(s) => json_text(StatusCode::OK, s.to_string()),
+        Err(e) => e.into_response(),
+    };
+    close_if_unread(r, payload)
+}
+
+/// A body left unread (too large) spoils the connection: say so, so that no client reuses it.
+fn close_if_unread(mut r: Response, payload: &Payload) -> Response {
+    if matches!(payload, Payload::TooLarge) {
+        r.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
+    r
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    mv: String,
+    move_number: u64,
+}
+
+async fn play(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let payload = read_body(&app, &headers, body).await;
+    let guess = app.guess();
+    done(
+        app.change(&id, authorize(&headers), |m, color| {
+            let req: MoveBody = parse(&payload)?;
+            let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
+            // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
+            let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
+                && m.game().consecutive_passes() >= 1
+                && tokio::runtime::Handle::current().runtime_flavor()
+                    == tokio::runtime::RuntimeFlavor::MultiThread;
+            Ok(if heavy {
+                tokio::task::block_in_place(decide)
+            } else {
+                decide()
+            }?)
+        })
+        .await,
+        &payload,
+    )
+}
+
+async fn undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let payload = read_body(&app, &headers, body).await;
+    done(
+        app.change(&id, authorize(&headers), |m, color| {
+            parse_empty(&payload)?;
+            Ok(m.decide_undo_request(color)?)
+        })
+        .await,
+        &payload,
+    )
+}
+
+async fn undo_accept(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let payload = read_body(&app, &headers, body).await;
+    done(
+        app.change(&id, authorize(&headers), |m, color| {
+            parse_empty(&payload)?;
+            Ok(m.decide_undo_accept(color)?)
+        })
+        .await,
+        &payload,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeadBody {
+    point: String,
+    dead: bool,
+    marks_version: u64,
+}
+
+async fn dead(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let payload = read_body(&app, &headers, body).await;
+    done(
+        app.change(&id, authorize(&headers), |m, color| {
+            let req: DeadBody = parse(&payload)?;
+            Ok(m.decide_dead(color, &req.point, req.dead, req.marks_version)?)
+        })
+        .await,
+        &payload,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AcceptBody {
+    marks_version: u64,
+}
+
+async fn accept(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let payload = read_body(&app, &headers, body).await;
+    done(
+        app.change(&id, authorize(&headers), |m, color| {
+            let req: AcceptBody = parse(&payload)?;
+            Ok(m.decide_accept(color, req.marks_version)?)
+        })
+        .await,
+        &payload,
+    )
+}
+
+async fn resume(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let payload = read_body(&app, &headers, body).await;
+    done(
+        app.change(&id, authorize(&headers), |m, color| {
+            parse_empty(&payload)?;
+            Ok(m.decide_resume(color)?)
+        })
+        .await,
+        &payload,
+    )
+}
+
+async fn websocket(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    let slot = match app.open(&id).await {
+        Ok((slot, guard)) => {
+            drop(guard);
+            slot
+        }
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let Ok(upgrade) = upgrade else {
+        return ApiError::bad_request("expected a WebSocket upgrade").into_response();
+    };
+    let rx = slot.tx.subscribe();
+    let shutdown = app.shutdown.clone();
+    upgrade
+        .max_message_size(4096)
+        .on_upgrade(move |socket| ws::serve(socket, rx, shutdown))
+}
+
+/// `GET /api/games/{id}/me` with a token: `{"color": "black"|"white"}`, so that the board knows
+/// whose seat its link is.
+async fn whoami(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let (_, guard) = match app.open(&id).await {
+        Ok(x) => x,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let Some(loaded) = guard.as_ref() else {
+        return ApiError::not_found().into_response();
+    };
+    match authorize(&headers)(loaded) {
+        Ok(c) => json_text(
+            StatusCode::OK,
+            format!(
+                r#"{{"color":"{}"}}"#,
+                if c == Color::Black { "black" } else { "white" }
+            ),
+        ),
+        Err(e) => e.into_response(),
+    }
+}

@@ -1,0 +1,423 @@
+//! The shared state of the server: the store, the cache of games, the rate limiter.
+//!
+//! Each cached game sits in a [`Slot`]: an async mutex over the rebuilt [`Match`] (requests on
+//! one game are judged one at a time) and a `watch` channel holding the latest state text for
+//! the WebSockets. A change is decided and applied in memory, then appended to the store with
+//! the sequence number it was decided against; only when the store says `Done` is it
+//! published. A conflict (another instance wrote first) or a failure drops the cached game, so
+//! the next attempt rebuilds it from the store.
+
+use crate::game::{Event, Match, Meta, Refusal};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use subtle::ConstantTimeEq;
+use tengen_core::Color;
+use tengen_scoring::GuessOptions;
+use tengen_store::{Append, GameStore, StoreError};
+use tokio::sync::watch;
+
+/// Settings of a running server.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Address to listen on (`127.0.0.1:8080`; port 0 picks one).
+    pub addr: String,
+    /// Store URL: `sqlite:PATH` or `redis://host:port/db`.
+    pub store: String,
+    /// Games one address may create per minute (`None`: no limit).
+    pub create_rate: Option<u32>,
+    /// Largest request body in bytes.
+    pub body_limit: usize,
+    /// Playouts of the automatic dead-stone guess.
+    pub guess_playouts: u32,
+    /// Seconds after which a game nobody watches leaves the cache.
+    pub idle_secs: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: "127.0.0.1:8080".into(),
+            store: "sqlite:tengen.db".into(),
+            create_rate: Some(30),
+            body_limit: 64 * 1024,
+            guess_playouts: 300,
+            idle_secs: 600,
+        }
+    }
+}
+
+/// What a request failed with, before the HTTP layer turns it into a status and JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// `404 not_found`.
+    NotFound,
+    /// A refusal of the rules or of staleness.
+    Refused(Refusal),
+    /// `503 unavailable`: the store failed; nothing changed.
+    Unavailable(String),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        Failure::Unavailable(e.to_string())
+    }
+}
+
+/// A cached game.
+pub struct Loaded {
+    /// The game.
+    pub m: Match,
+    /// Hash of black's token.
+    pub black: [u8; 32],
+    /// Hash of white's token.
+    pub white: [u8; 32],
+    /// The state text after the last change.
+    pub state: Arc<str>,
+}
+
+impl Loaded {
+    /// The player holding `token`, compared in constant time against both hashes.
+    pub fn player(&self, token: &str) -> Option<Color> {
+        let h = crate::token_hash(token);
+        let b = h.ct_eq(&self.black);
+        let w = h.ct_eq(&self.white);
+        if bool::from(b) {
+            Some(Color::Black)
+        } else if bool::from(w) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+}
+
+/// One game's place in the cache.
+pub struct Slot {
+    /// The game, `None` until (re)built from the store.
+    pub inner: Arc<tokio::sync::Mutex<Option<Loaded>>>,
+    /// The latest state text (empty before the first load).
+    pub tx: watch::Sender<Arc<str>>,
+    last_used: AtomicU64,
+}
+
+/// Create-rate limiter: a token bucket per address.
+struct Limiter {
+    per_minute: f64,
+    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+}
+
+impl Limiter {
+    fn allow(&self, ip: IpAddr) -> bool {
+        let now = Instant::now();
+        let mut map = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let (tokens, last) = map.entry(ip).or_insert((self.per_minute, now));
+        let refill = now.duration_since(*last).as_secs_f64() * self.per_minute / 60.0;
+        *tokens = (*tokens + refill).min(self.per_minute);
+        *last = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn sweep(&self) {
+        let now = Instant::now();
+        let mut map = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        map.retain(|_, (_, last)| now.duration_since(*last) < Duration::from_secs(120));
+    }
+}
+
+/// The server's shared state.
+pub struct App {
+    /// The store.
+    pub store: Arc<dyn GameStore>,
+    /// The settings.
+    pub config: Config,
+    games: Mutex<HashMap<String, Arc<Slot>>>,
+    limiter: Option<Limiter>,
+    epoch: Instant,
+    /// Turns true when the server shuts down (WebSockets close).
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+const MAX_TRIES: usize = 8;
+
+impl App {
+    /// A new app over `store`.
+    pub fn new(store: Arc<dyn GameStore>, config: Config, shutdown: watch::Receiver<bool>) -> App {
+        let limiter = config.create_rate.map(|n| Limiter {
+            per_minute: f64::from(n.max(1)),
+            buckets: Mutex::new(HashMap::new()),
+        });
+        App {
+            store,
+            config,
+            games: Mutex::new(HashMap::new()),
+            limiter,
+            epoch: Instant::now(),
+            shutdown,
+        }
+    }
+
+    /// Whether `ip` may create a game now (and counts the creation).
+    pub fn allow_create(&self, ip: IpAddr) -> bool {
+        self.limiter.as_ref().is_none_or(|l| l.allow(ip))
+    }
+
+    /// Options of the automatic guess.
+    pub fn guess(&self) -> GuessOptions {
+        GuessOptions {
+            playouts: self.config.guess_playouts,
+            seed: 1,
+        }
+    }
+
+    fn tick(&self) -> u64 {
+        self.epoch.elapsed().as_secs()
+    }
+
+    fn slot(&self, id: &str) -> Arc<Slot> {
+        let mut map = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        let slot = map
+            .entry(id.to_string())
+            .or_insert_with(|| {
+                Arc::new(Slot {
+                    inner: Arc::new(tokio::sync::Mutex::new(None)),
+                    tx: watch::channel(Arc::from("")).0,
+                    last_used: AtomicU64::new(0),
+                })
+            })
+            .clone();
+        slot.last_used.store(self.tick(), Ordering::Relaxed);
+        slot
+    }
+
+    fn forget(&self, id: &str, slot: &Arc<Slot>) {
+        let mut map = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        if map.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
+            map.remove(id);
+        }
+    }
+
+    /// Puts a freshly created game in the cache.
+    pub fn insert(&self, m: Match, black: [u8; 32], white: [u8; 32]) -> Arc<str> {
+        let state: Arc<str> = Arc::from(m.state_json());
+        let slot = self.slot(m.id());
+        if let Ok(mut g) = slot.inner.try_lock() {
+            slot.tx.send_replace(state.clone());
+            *g = Some(Loaded {
+                m,
+                black,
+                white,
+                state: state.clone(),
+            });
+        }
+        state
+    }
+
+    async fn build(&self, id: &str) -> Result<Option<Loaded>, Failure> {
+        let Some(stored) = self.store.load(id).await? else {
+            return Ok(None);
+        };
+        let meta: Meta = serde_json::from_str(&stored.meta)
+            .map_err(|e| Failure::Unavailable(format!("game {id}: bad record: {e}")))?;
+        let m = Match::replay(id, meta, &stored.events)
+            .map_err(|e| Failure::Unavailable(format!("game {id}: bad log: {e}")))?;
+        let hash = |v: &[u8]| -> Result<[u8; 32], Failure> {
+            v.try_into()
+                .map_err(|_| Failure::Unavailable(format!("game {id}: bad token hash")))
+        };
+        let state: Arc<str> = Arc::from(m.state_json());
+        Ok(Some(Loaded {
+            black: hash(&stored.black_token)?,
+            white: hash(&stored.white_token)?,
+            m,
+            state,
+        }))
+    }
+
+    /// The slot of game `id`, loaded, with its lock held; `NotFound` when there is no such game.
+    pub async fn open(
+        &self,
+        id: &str,
+    ) -> Result<(Arc<Slot>, tokio::sync::OwnedMutexGuard<Option<Loaded>>), Failure> {
+        if !crate::valid_id(id) {
+            return Err(Failure::NotFound);
+        }
+        let slot = self.slot(id);
+        let mut guard = slot.inner.clone().lock_owned().await;
+        if guard.is_none() {
+            match self.build(id).await {
+                Ok(Some(l)) => {
+                    slot.tx.send_replace(l.state.clone());
+                    *guard = Some(l);
+                }
+                Ok(None) => {
+                    drop(guard);
+                    self.forget(id, &slot);
+                    return Err(Failure::NotFound);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok((slot, guard))
+    }
+
+    /// The current state text of game `id`.
+    pub async fn state(&self, id: &str) -> Result<Arc<str>, Failure> {
+        let (_, guard) = self.open(id).await?;
+        Ok(guard
+            .as_ref()
+            .map(|l| l.state.clone())
+            .unwrap_or_else(|| Arc::from("")))
+    }
+
+    /// The SGF of game `id`.
+    pub async fn sgf(&self, id: &str) -> Result<String, Failure> {
+        let (_, guard) = self.open(id).await?;
+        Ok(guard.as_ref().map(|l| l.m.sgf()).unwrap_or_default())
+    }
+
+    /// Runs a request on game `id`: `auth` picks the player from the cached game (its failure
+    /// answers first), `decide` judges the request against the state. The events decided are
+    /// appended with a check of the sequence number; on a conflict the game is rebuilt and the
+    /// request judged again.
+    pub async fn change<A, E, D>(&self, id: &str, auth: A, decide: D) -> Result<Arc<str>, E>
+    where
+        A: Fn(&Loaded) -> Result<Color, E>,
+        D: Fn(&Match, Color) -> Result<Vec<Event>, E>,
+        E: From<Failure>,
+    {
+        for _ in 0..MAX_TRIES {
+            let (slot, mut guard) = self.open(id).await.map_err(E::from)?;
+            let loaded = guard.as_mut().expect("open loads the game");
+            let color = auth(loaded)?;
+            let events = decide(&loaded.m, color)?;
+            if events.is_empty() {
+                return Ok(loaded.state.clone());
+            }
+            let expected = loaded.m.seq();
+            let mut texts = Vec::with_capacity(events.len());
+            for e in &events {
+                if let Err(err) = loaded.m.apply(e) {
+                    // A decided event that does not apply is a bug; nothing was stored.
+                    *guard = None;
+                    return Err(E::from(Failure::Unavailable(format!("internal: {err}"))));
+                }
+                texts.push(serde_json::to_string(e).expect("events serialize"));
+            }
+            let summary = loaded.m.summary_json();
+            match self
+                .store
+                .append(id, expected, texts, summary, now_ms())
+                .await
+            {
+                Ok(Append::Done { .. }) => {
+                    let state: Arc<str> = Arc::from(loaded.m.state_json());
+                    loaded.state = state.clone();
+                    slot.tx.send_replace(state.clone());
+                    return Ok(state);
+                }
+                Ok(Append::Conflict { current }) => {
+                    tracing::debug!(game = id, expected, current, "append conflict; rebuilding");
+                    *guard = None;
+                }
+                Ok(Append::NotFound) => {
+                    *guard = None;
+                    return Err(E::from(Failure::NotFound));
+                }
+                Err(e) => {
+                    tracing::warn!(game = id, error = %e, "append failed");
+                    *guard = None;
+                    return Err(E::from(Failure::from(e)));
+                }
+            }
+        }
+        Err(E::from(Failure::Unavailable(
+            "too many concurrent changes; try again".into(),
+        )))
+    }
+
+    /// Brings a cached game up to `seq` after a notice from another instance (or every cached
+    /// game when `id` is empty).
+    pub async fn refresh(&self, id: &str, seq: u64) {
+        let slots: Vec<(String, Arc<Slot>)> = {
+            let map = self.games.lock().unwrap_or_else(|p| p.into_inner());
+            if id.is_empty() {
+                map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+            } else {
+                map.get(id)
+                    .map(|s| (id.to_string(), s.clone()))
+                    .into_iter()
+                    .collect()
+            }
+        };
+        for (id, slot) in slots {
+            let mut guard = slot.inner.lock().await;
+            let Some(loaded) = guard.as_mut() else {
+                continue;
+            };
+            if seq != 0 && loaded.m.seq() >= seq {
+                continue;
+            }
+            let ok = match self.store.events_since(&id, loaded.m.seq()).await {
+                Ok(texts) => texts.iter().all(|t| {
+                    serde_json::from_str::<Event>(t)
+                        .map_err(|e| e.to_string())
+                        .and_then(|e| loaded.m.apply(&e))
+                        .is_ok()
+                }),
+                Err(_) => false,
+            };
+            if ok {
+                let state: Arc<str> = Arc::from(loaded.m.state_json());
+                loaded.state = state.clone();
+                slot.tx.send_replace(state);
+            } else {
+                *guard = None;
+                drop(guard);
+                // Rebuild now, so that the game's watchers get the state.
+                if let Ok((slot, guard)) = self.open(&id).await {
+                    if let Some(l) = guard.as_ref() {
+                        slot.tx.send_replace(l.state.clone());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops games nobody used for a while and nobody watches; forgets old rate buckets.
+    pub fn sweep(&self) {
+        let now = self.tick();
+        let idle = self.config.idle_secs;
+        let mut map = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        map.retain(|_, s| {
+            let used = s.last_used.load(Ordering::Relaxed);
+            now.saturating_sub(used) < idle
+                || s.tx.receiver_count() > 0
+                || s.inner.try_lock().is_err()
+        });
+        drop(map);
+        if let Some(l) = &self.limiter {
+            l.sweep();
+        }
+    }
+
+    /// The number of cached games.
+    pub fn cached(&self) -> usize {
+        self.games.lock().map(|m| m.len()).unwrap_or(0)
+    }
+}

@@ -1,0 +1,167 @@
+// The game page: /g/ID, the player's token in the fragment (#token=…); without one, watch.
+import { request, ApiError, escapeHtml } from './api.js';
+import { Board } from './board.js';
+
+const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
+const token = new URLSearchParams(location.hash.slice(1)).get('token');
+const $ = (sel) => document.getElementById(sel);
+
+let state = null;
+let me = null; // 'black' | 'white' | null (watching)
+let busy = false;
+
+const REASONS = {
+  occupied: 'that point is occupied',
+  suicide: 'that move would be suicide',
+  ko: 'ko: the stone was just taken; play elsewhere first',
+  superko: 'superko: that would repeat an earlier position',
+  off_board: 'that point is off the board',
+  not_your_turn: 'it is not your turn',
+  wrong_phase: 'that is not possible in this phase',
+  game_over: 'the game is over',
+  stale: 'the game changed meanwhile; try again',
+  no_stone: 'there is no stone there',
+};
+
+function say(text, kind = 'info') {
+  const m = $('message');
+  m.textContent = text || '';
+  m.className = `message ${kind}`;
+}
+
+function explain(e) {
+  if (e instanceof ApiError) {
+    const r = REASONS[e.code];
+    if (['occupied', 'suicide', 'ko', 'superko', 'off_board'].includes(e.code)) {
+      return `Illegal move: ${r}.`;
+    }
+    return r ? `${r[0].toUpperCase()}${r.slice(1)}.` : e.message;
+  }
+  return String(e);
+}
+
+async function act(path, body) {
+  if (busy) return;
+  busy = true;
+  try {
+    const s = await request('POST', `/api/games/${encodeURIComponent(id)}/${path}`, { token, body });
+    say('');
+    show(s);
+  } catch (e) {
+    say(explain(e), 'error');
+  } finally {
+    busy = false;
+  }
+}
+
+const board = new Board($('board'), (v) => {
+  if (!state || !me) return;
+  if (state.phase === 'play') {
+    if (state.to_move !== me) { say('It is not your turn.', 'error'); return; }
+    act('moves', { move: v, move_number: state.move_number });
+  } else if (state.phase === 'scoring') {
+    const dead = new Set(state.dead);
+    if (!document.querySelector(`[data-stone="${v}"]`)) return;
+    act('dead', { point: v, dead: !dead.has(v), marks_version: state.marks_version });
+  }
+});
+
+function show(s) {
+  state = s;
+  board.hoverColor = me && s.phase === 'play' && s.to_move === me ? me : null;
+  board.render(s);
+  $('title').textContent = `${s.width}×${s.height} · ${s.black_name} vs ${s.white_name}`;
+  $('name-black').textContent = s.black_name + (me === 'black' ? ' (you)' : '');
+  $('name-white').textContent = s.white_name + (me === 'white' ? ' (you)' : '');
+  $('cap-black').textContent = s.captures.black;
+  $('cap-white').textContent = s.captures.white;
+  $('p-black').classList.toggle('to-move', s.to_move === 'black' && s.phase === 'play');
+  $('p-white').classList.toggle('to-move', s.to_move === 'white' && s.phase === 'play');
+  let status;
+  if (s.phase === 'finished') status = `Game over: ${s.result}`;
+  else if (s.phase === 'scoring') status = 'Scoring: mark dead stones, then accept';
+  else if (me) status = s.to_move === me ? 'Your turn' : `Waiting for ${s.to_move}`;
+  else status = `${s.to_move === 'black' ? 'Black' : 'White'} to move (watching)`;
+  $('status').textContent = status;
+  $('status').dataset.phase = s.phase;
+  const playing = s.phase === 'play' && me;
+  $('play-controls').hidden = !playing;
+  $('pass').disabled = !(playing && s.to_move === me);
+  $('undo').disabled = !playing || s.undo_requested_by === me || !s.moves.length;
+  $('resign').disabled = !playing;
+  const undoBox = $('undo-box');
+  undoBox.hidden = !(s.phase === 'play' && s.undo_requested_by);
+  if (s.undo_requested_by) {
+    const mine = s.undo_requested_by === me;
+    $('undo-text').textContent = mine ? 'You asked to take back your last move.'
+      : `${s.undo_requested_by === 'black' ? 'Black' : 'White'} asks to take back a move.`;
+    $('accept-undo').hidden = !me || mine;
+  }
+  $('scoring').hidden = s.phase !== 'scoring';
+  if (s.score && s.phase !== 'play') {
+    const b = s.score.black, w = s.score.white;
+    $('score').innerHTML = `<table class="score"><tr><th></th><th>Black</th><th>White</th></tr>`
+      + `<tr><td>territory</td><td>${b.territory}</td><td>${w.territory}</td></tr>`
+      + `<tr><td>stones</td><td>${b.stones}</td><td>${w.stones}</td></tr>`
+      + `<tr><td>dead + prisoners</td><td>${b.prisoners + b.dead}</td><td>${w.prisoners + w.dead}</td></tr>`
+      + `<tr><td>komi/bonus</td><td>0</td><td>${s.komi + w.bonus}</td></tr>`
+      + `<tr class="total"><td>total</td><td id="total-black">${b.total}</td><td id="total-white">${w.total}</td></tr></table>`
+      + `<p>Count: <b id="count-result">${escapeHtml(s.score.result)}</b></p>`;
+  }
+  $('accept').disabled = !me || s.accepted[me];
+  $('resume').disabled = !me;
+  $('accepted').textContent = ['black', 'white'].filter((c) => s.accepted[c])
+    .map((c) => `${c} accepted`).join(', ');
+  const res = $('result');
+  res.hidden = s.phase !== 'finished';
+  if (s.phase === 'finished') res.innerHTML = `Result: <b id="final-result">${escapeHtml(s.result)}</b>`;
+  const list = $('moves');
+  list.replaceChildren(...s.moves.map((m, i) => {
+    const li = document.createElement('li');
+    li.textContent = m;
+    li.className = (i + (s.handicap >= 2 ? 1 : 0)) % 2 === 0 ? 'b' : 'w';
+    return li;
+  }));
+  list.scrollTop = list.scrollHeight;
+  $('move-count').textContent = `(${s.moves.length})`;
+  $('rules').textContent = `Rules: ${s.rules}`;
+}
+
+function connect(delay = 500) {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(id)}/ws`);
+  ws.onopen = () => { $('conn').textContent = 'live'; $('conn').className = 'conn live'; delay = 500; };
+  ws.onmessage = (ev) => { try { show(JSON.parse(ev.data)); } catch (_) { /* ignore */ } };
+  ws.onclose = () => {
+    $('conn').textContent = 'reconnecting…';
+    $('conn').className = 'conn down';
+    setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
+  };
+}
+
+async function main() {
+  $('sgf').href = `/api/games/${encodeURIComponent(id)}/sgf`;
+  $('watch').href = `/g/${encodeURIComponent(id)}`;
+  $('pass').onclick = () => act('moves', { move: 'pass', move_number: state.move_number });
+  $('resign').onclick = () => {
+    if (confirm('Resign this game?')) act('moves', { move: 'resign', move_number: state.move_number });
+  };
+  $('undo').onclick = () => act('undo');
+  $('accept-undo').onclick = () => act('undo/accept');
+  $('accept').onclick = () => act('accept', { marks_version: state.marks_version });
+  $('resume').onclick = () => act('resume');
+  try {
+    if (token) {
+      const who = await request('GET', `/api/games/${encodeURIComponent(id)}/me`, { token });
+      me = who.color;
+      document.body.dataset.me = me;
+    }
+    show(await request('GET', `/api/games/${encodeURIComponent(id)}`));
+  } catch (e) {
+    say(e.code === 'not_found' ? 'No such game.' : explain(e), 'error');
+    if (e.code === 'not_found') return;
+  }
+  connect();
+}
+
+main();

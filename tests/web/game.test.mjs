@@ -1,0 +1,178 @@
+// Two players in two browser contexts play a short game on the web board: a capture, an
+// illegal ko attempt, two passes, a dead group marked, both accept, the result shows.
+// Needs BASE_URL (a running `tengen serve`); run through run.sh, which starts one.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.BASE_URL;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+const ARTIFACTS = resolve(process.env.ARTIFACTS || join(here, '..', '..', 'artifacts', 'web'));
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const profiles = [];
+const contexts = [];
+
+// A browser with a fresh profile of its own (`--user-data-dir`).
+async function openContext(viewport) {
+  const dir = mkdtempSync(join(tmpdir(), 'tengen-chromium-'));
+  profiles.push(dir);
+  const ctx = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport,
+  });
+  contexts.push(ctx);
+  const page = ctx.pages()[0] || await ctx.newPage();
+  page.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
+  return page;
+}
+
+before(() => {
+  assert.ok(BASE, 'BASE_URL is set');
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  for (const d of profiles) rmSync(d, { recursive: true, force: true });
+});
+
+const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+async function statusIs(page, text) {
+  await page.waitForFunction((t) => document.getElementById('status').textContent === t, text, { timeout: 10000 });
+}
+
+async function stateOf(page) {
+  const id = await page.evaluate(() => location.pathname.split('/')[2]);
+  const res = await fetch(`${BASE}/api/games/${id}`);
+  return res.json();
+}
+
+// Clicks `vertex` on the page of the player to move, then waits until both pages show the move.
+async function play(mover, other, vertex, number) {
+  await statusIs(mover, 'Your turn');
+  await mover.click(`[data-vertex="${vertex}"]`);
+  for (const p of [mover, other]) {
+    await p.waitForFunction((n) => document.getElementById('move-count').textContent === `(${n})`, number, { timeout: 10000 });
+  }
+}
+
+test('two players: capture, ko refused, passes, a dead group, both accept', async () => {
+  const black = await openContext({ width: 1200, height: 900 });
+  const white = await openContext({ width: 1200, height: 900 });
+
+  await black.goto(`${BASE}/`);
+  await black.selectOption('#size', '9');
+  await black.selectOption('#rules', 'chinese');
+  await black.fill('#black_name', 'Ayumi');
+  await black.fill('#white_name', 'Bruno');
+  await black.click('#create-button');
+  await black.waitForSelector('#links:not([hidden])');
+  const blackUrl = await black.inputValue('#black-url');
+  const whiteUrl = await black.inputValue('#white-url');
+  const watchUrl = await black.inputValue('#watch-url');
+  assert.match(blackUrl, /\/g\/[\w-]+#token=[\w-]{40,}$/);
+  assert.ok(!blackUrl.includes('?') && !watchUrl.includes('token'));
+  await black.waitForFunction(() => document.querySelectorAll('#recent tbody a').length > 0);
+  await shot(black, '01-lobby');
+
+  await black.goto(blackUrl);
+  await white.goto(whiteUrl);
+  await black.waitForSelector('svg.board');
+  await white.waitForSelector('svg.board');
+  await black.waitForFunction(() => document.getElementById('conn').textContent === 'live');
+  await white.waitForFunction(() => document.getElementById('conn').textContent === 'live');
+  assert.equal(await black.locator('.star').count(), 5, '9x9 has five star points');
+  assert.equal(await black.locator('.coords text').count(), 9 * 4);
+
+  // A ko: black captures at D3 and white may not retake at C3 at once.
+  const moves = ['B3', 'D2', 'C2', 'D4', 'C4', 'E3', 'A1', 'C3', 'D3'];
+  for (const [i, v] of moves.entries()) {
+    const [mover, other] = i % 2 === 0 ? [black, white] : [white, black];
+    await play(mover, other, v, i + 1);
+  }
+  await white.waitForFunction(() => !document.querySelector('[data-stone="C3"]'));
+  assert.equal(await white.textContent('#cap-black'), '1');
+  assert.equal(await white.locator('.marks .last').count(), 1, 'last-move marker');
+  assert.equal(await white.locator('.marks .ko').count(), 1, 'ko marker');
+  await statusIs(white, 'Your turn');
+  await white.hover('[data-vertex="G7"]');
+  assert.equal(await white.getAttribute('circle.hover', 'visibility'), 'visible', 'hover stone');
+  await white.click('[data-vertex="C3"]');
+  await white.waitForFunction(() => /Illegal move: ko/.test(document.getElementById('message').textContent));
+  await shot(white, '02-illegal-ko');
+  assert.equal((await stateOf(white)).move_number, 9, 'the illegal move changed nothing');
+
+  // White plays a stone inside black's corner that will be dead; black fills the ko and closes
+  // the corner (A1 B3 C2 D1 A4 around A2 B2 B1 C1 and the white stone on A3).
+  const rest = ['A3', 'C3', 'G7', 'A4', 'G3', 'D1'];
+  for (const [i, v] of rest.entries()) {
+    const [mover, other] = i % 2 === 0 ? [white, black] : [black, white];
+    await play(mover, other, v, 10 + i);
+  }
+  // Two passes.
+  await statusIs(white, 'Your turn');
+  await white.click('#pass');
+  await statusIs(black, 'Your turn');
+  await black.click('#pass');
+  for (const p of [black, white]) {
+    await p.waitForSelector('#scoring:not([hidden])');
+    await p.waitForSelector('#count-result');
+  }
+  // Mark the white stone on A3 dead (the automatic guess may have done so already: then
+  // clicking twice brings it back to dead, showing both ways).
+  const isDead = (p) => p.evaluate(() => document.querySelector('[data-stone="A3"]').classList.contains('dead'));
+  const clickAndWait = async (p, want) => {
+    await p.click('[data-vertex="A3"]');
+    await p.waitForFunction((w) => document.querySelector('[data-stone="A3"]').classList.contains('dead') === w, want, { timeout: 10000 });
+  };
+  if (await isDead(black)) await clickAndWait(black, false);
+  await clickAndWait(black, true);
+  await white.waitForFunction(() => document.querySelector('[data-stone="A3"]').classList.contains('dead'));
+  await white.waitForFunction(() => document.querySelectorAll('[data-territory="black"]').length >= 5);
+  const counted = await stateOf(white);
+  assert.ok(counted.dead.includes('A3'), `A3 dead: ${counted.dead}`);
+  for (const v of ['A2', 'A3', 'B1', 'B2', 'C1']) {
+    assert.ok(counted.territory.black.includes(v), `${v} is black's: ${counted.territory.black}`);
+  }
+  await shot(black, '03-scoring');
+
+  await black.click('#accept');
+  await white.waitForFunction(() => /black accepted/.test(document.getElementById('accepted').textContent));
+  await white.click('#accept');
+  for (const p of [black, white]) {
+    await p.waitForSelector('#final-result', { timeout: 10000 });
+  }
+  const result = await black.textContent('#final-result');
+  const st = await stateOf(black);
+  assert.equal(st.phase, 'finished');
+  assert.equal(result, st.result);
+  assert.match(result, /^(B|W)\+\d+(\.5)?$|^0$/);
+  await shot(black, '04-finished-black');
+  await shot(white, '05-finished-white');
+
+  // A spectator on a phone-sized screen sees the same game.
+  const phone = await openContext({ width: 390, height: 844 });
+  await phone.goto(watchUrl);
+  await phone.waitForSelector('#final-result');
+  assert.equal(await phone.textContent('#final-result'), result);
+  const boardBox = await phone.locator('svg.board').boundingBox();
+  assert.ok(boardBox.width <= 390 && boardBox.width > 300, `board fits the phone: ${boardBox.width}`);
+  await shot(phone, '06-phone-watch');
+
+  // SGF download.
+  const sgf = await (await fetch(`${BASE}/api/games/${st.id}/sgf`)).text();
+  assert.match(sgf, /;B\[bg\];W\[dh\]/);
+  assert.ok(sgf.includes(`RE[${result}]`));
+});
