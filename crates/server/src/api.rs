@@ -80,7 +80,9 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
         let mut r = (self.status, axum::Json(body)).into_response();
-        if self.status == StatusCode::PAYLOAD_TOO_LARGE {
+        if self.status == StatusCode::PAYLOAD_TOO_LARGE
+            || self.status == StatusCode::REQUEST_TIMEOUT
+        {
             // The rest of the body is never read: the connection cannot be reused.
             r.headers_mut()
                 .insert(header::CONNECTION, HeaderValue::from_static("close"));
@@ -98,10 +100,11 @@ fn json_text(status: StatusCode, text: impl Into<String>) -> Response {
     r
 }
 
-/// The body as read: its bytes, or too large.
+/// The body as read: its bytes, too large, or not received in time.
 enum Payload {
     Bytes(Bytes),
     TooLarge,
+    TimedOut,
 }
 
 async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Payload {
@@ -113,9 +116,11 @@ async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Payload {
     if declared.is_some_and(|n| n > limit as u64) {
         return Payload::TooLarge;
     }
-    match axum::body::to_bytes(body, limit).await {
-        Ok(b) => Payload::Bytes(b),
-        Err(_) => Payload::TooLarge,
+    // A client that sends its body slowly (or stops) must not hold the request forever.
+    match tokio::time::timeout(app.config.body_timeout, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(b)) => Payload::Bytes(b),
+        Ok(Err(_)) => Payload::TooLarge,
+        Err(_) => Payload::TimedOut,
     }
 }
 
@@ -126,6 +131,11 @@ fn parse<T: serde::de::DeserializeOwned>(p: &Payload) -> Result<T, ApiError> {
             StatusCode::PAYLOAD_TOO_LARGE,
             "too_large",
             "the request body is too large",
+        )),
+        Payload::TimedOut => Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "timeout",
+            "the request body did not arrive in time",
         )),
         Payload::Bytes(b) => serde_json::from_slice(b)
             .map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}"))),
@@ -413,7 +423,7 @@ fn done(r: Result<Arc<str>, ApiError>, payload: &Payload) -> Response {
 
 /// A body left unread (too large) spoils the connection: say so, so that no client reuses it.
 fn close_if_unread(mut r: Response, payload: &Payload) -> Response {
-    if matches!(payload, Payload::TooLarge) {
+    if matches!(payload, Payload::TooLarge | Payload::TimedOut) {
         r.headers_mut()
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
     }

@@ -30,6 +30,8 @@ pub struct Config {
     pub create_rate: Option<u32>,
     /// Largest request body in bytes.
     pub body_limit: usize,
+    /// Longest time to receive a request body; a slower client answers `408 timeout`.
+    pub body_timeout: Duration,
     /// Playouts of the automatic dead-stone guess.
     pub guess_playouts: u32,
     /// Seconds after which a game nobody watches leaves the cache.
@@ -43,6 +45,7 @@ impl Default for Config {
             store: "sqlite:tengen.db".into(),
             create_rate: Some(30),
             body_limit: 64 * 1024,
+            body_timeout: Duration::from_secs(10),
             guess_playouts: 300,
             idle_secs: 600,
         }

@@ -20,6 +20,9 @@ pub struct ServeArgs {
     /// Largest request body, in bytes.
     #[arg(long, default_value_t = 64 * 1024)]
     pub body_limit: usize,
+    /// Longest time to receive a request body, in seconds (a slower client gets `408`).
+    #[arg(long, default_value_t = 10)]
+    pub body_timeout: u64,
     /// Playouts of the automatic dead-stone guess.
     #[arg(long, default_value_t = 300)]
     pub guess_playouts: u32,
@@ -52,6 +55,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         store: args.store,
         create_rate,
         body_limit: args.body_limit,
+        body_timeout: std::time::Duration::from_secs(args.body_timeout.max(1)),
         guess_playouts: args.guess_playouts,
         ..Default::default()
     };

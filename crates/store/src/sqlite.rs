@@ -65,6 +65,15 @@ fn connect(path: &Path) -> Result<Connection, StoreError> {
     // WAL is a property of the file; FULL makes every commit durable (fsync of the WAL).
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
+    // For tests of a full disk: `TENGEN_SQLITE_MAX_PAGES=N` caps the database at N pages
+    // (`PRAGMA max_page_count`; never below its current size), so that writes fail with
+    // SQLITE_FULL as on a full disk. Unset in normal use.
+    if let Some(n) = std::env::var("TENGEN_SQLITE_MAX_PAGES")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+    {
+        conn.pragma_update(None, "max_page_count", n)?;
+    }
     Ok(conn)
 }
 
@@ -181,6 +190,16 @@ fn run_batch(conn: &mut Connection, batch: &mut Vec<Write>) {
             } else {
                 // Dropping an uncommitted savepoint rolls it back and releases it.
                 drop(sp);
+            }
+            if tx.is_autocommit() {
+                // SQLite rolled back the whole transaction (SQLITE_FULL, an I/O error): the
+                // earlier requests of the batch are gone too, and a further SAVEPOINT would
+                // start (and its RELEASE commit) a new transaction behind our back. Fail the
+                // whole batch: nothing of it is written.
+                return Err(match outcome {
+                    Outcome::Created(Err(e)) | Outcome::Appended(Err(e)) => e,
+                    _ => StoreError("sqlite: the transaction was rolled back".into()),
+                });
             }
             outcomes.push(outcome);
         }

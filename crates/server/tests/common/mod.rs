@@ -26,7 +26,18 @@ impl Server {
     }
 
     pub fn start_in(store: &str, extra: &[&str], dir: Option<&Path>) -> Server {
+        Server::start_env(store, extra, dir, &[])
+    }
+
+    /// As [`Server::start_in`], with extra environment variables.
+    pub fn start_env(
+        store: &str,
+        extra: &[&str],
+        dir: Option<&Path>,
+        env: &[(&str, &str)],
+    ) -> Server {
         let mut cmd = Command::new(SERVER);
+        cmd.envs(env.iter().copied());
         cmd.args(["--addr", "127.0.0.1:0", "--store", store]);
         if !extra.contains(&"--create-rate") {
             cmd.args(["--create-rate", "off"]);
