@@ -4,7 +4,7 @@
 //! the contract: `404`, `401`, `403`, `413`, `400`, `409`, `422`, `503`.
 
 use crate::app::{now_ms, App, Failure, Loaded};
-use crate::game::{CreateError, Match, Meta, Refusal};
+use crate::game::{CreateError, Event, Match, Meta, Refusal};
 use crate::{new_id, new_token, token_hash, web, ws};
 use axum::body::{Body, Bytes};
 use axum::extract::ws::WebSocketUpgrade;
@@ -444,22 +444,34 @@ async fn play(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let payload = read_body(&app, &headers, body).await;
     let guess = app.guess();
+    change_with(&app, &id, &headers, body, |m, color, p| {
+        let req: MoveBody = parse(p)?;
+        let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
+        // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
+        let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
+            && m.game().consecutive_passes() >= 1
+            && tokio::runtime::Handle::current().runtime_flavor()
+                == tokio::runtime::RuntimeFlavor::MultiThread;
+        Ok(if heavy {
+            tokio::task::block_in_place(decide)
+        } else {
+            decide()
+        }?)
+    })
+    .await
+}
+
+/// Reads the body, then judges and applies a change to game `id` for the token's holder: the
+/// shared shape of every player action.
+async fn change_with<D>(app: &App, id: &str, headers: &HeaderMap, body: Body, decide: D) -> Response
+where
+    D: Fn(&Match, Color, &Payload) -> Result<Vec<Event>, ApiError>,
+{
+    let payload = read_body(app, headers, body).await;
     done(
-        app.change(&id, authorize(&headers), |m, color| {
-            let req: MoveBody = parse(&payload)?;
-            let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
-            // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
-            let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
-                && m.game().consecutive_passes() >= 1
-                && tokio::runtime::Handle::current().runtime_flavor()
-                    == tokio::runtime::RuntimeFlavor::MultiThread;
-            Ok(if heavy {
-                tokio::task::block_in_place(decide)
-            } else {
-                decide()
-            }?)
+        app.change(id, authorize(headers), |m, color| {
+            decide(m, color, &payload)
         })
         .await,
         &payload,
@@ -472,15 +484,11 @@ async fn undo(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let payload = read_body(&app, &headers, body).await;
-    done(
-        app.change(&id, authorize(&headers), |m, color| {
-            parse_empty(&payload)?;
-            Ok(m.decide_undo_request(color)?)
-        })
-        .await,
-        &payload,
-    )
+    change_with(&app, &id, &headers, body, |m, color, p| {
+        parse_empty(p)?;
+        Ok(m.decide_undo_request(color)?)
+    })
+    .await
 }
 
 async fn undo_accept(
@@ -489,15 +497,11 @@ async fn undo_accept(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let payload = read_body(&app, &headers, body).await;
-    done(
-        app.change(&id, authorize(&headers), |m, color| {
-            parse_empty(&payload)?;
-            Ok(m.decide_undo_accept(color)?)
-        })
-        .await,
-        &payload,
-    )
+    change_with(&app, &id, &headers, body, |m, color, p| {
+        parse_empty(p)?;
+        Ok(m.decide_undo_accept(color)?)
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -514,15 +518,11 @@ async fn dead(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let payload = read_body(&app, &headers, body).await;
-    done(
-        app.change(&id, authorize(&headers), |m, color| {
-            let req: DeadBody = parse(&payload)?;
-            Ok(m.decide_dead(color, &req.point, req.dead, req.marks_version)?)
-        })
-        .await,
-        &payload,
-    )
+    change_with(&app, &id, &headers, body, |m, color, p| {
+        let req: DeadBody = parse(p)?;
+        Ok(m.decide_dead(color, &req.point, req.dead, req.marks_version)?)
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -537,15 +537,11 @@ async fn accept(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let payload = read_body(&app, &headers, body).await;
-    done(
-        app.change(&id, authorize(&headers), |m, color| {
-            let req: AcceptBody = parse(&payload)?;
-            Ok(m.decide_accept(color, req.marks_version)?)
-        })
-        .await,
-        &payload,
-    )
+    change_with(&app, &id, &headers, body, |m, color, p| {
+        let req: AcceptBody = parse(p)?;
+        Ok(m.decide_accept(color, req.marks_version)?)
+    })
+    .await
 }
 
 async fn resume(
@@ -554,15 +550,11 @@ async fn resume(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let payload = read_body(&app, &headers, body).await;
-    done(
-        app.change(&id, authorize(&headers), |m, color| {
-            parse_empty(&payload)?;
-            Ok(m.decide_resume(color)?)
-        })
-        .await,
-        &payload,
-    )
+    change_with(&app, &id, &headers, body, |m, color, p| {
+        parse_empty(p)?;
+        Ok(m.decide_resume(color)?)
+    })
+    .await
 }
 
 async fn websocket(
