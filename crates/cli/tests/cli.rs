@@ -1,24 +1,7 @@
 //! Runs the built `tengen` binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn tengen(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start tengen");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("tengen output")
-}
+mod common;
+use common::tengen;
 
 #[test]
 fn gtp_scripted_session() {
