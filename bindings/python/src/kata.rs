@@ -1,13 +1,13 @@
-//! The kata of seed 003 in Python: `Go(9)`, `Go(9, 6)`, `move('7A', '1A')`, ...
-//!
-//! Built on `Game` rather than `tengen_core::kata::Go` because the kata facade of the core has
-//! fixed rules (`simple`) and this class takes a `rules=` keyword.
+//! The kata of seed 003 in Python: `Go(9)`, `Go(9, 6)`, `move('7A', '1A')`, ... — a thin
+//! wrapper over `tengen_core::kata::Go`, which holds the kata's rules of play, order of handicap
+//! stones, text board and errors.
 
 use crate::{parse_rules, IllegalMoveError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tengen_core::{coords, handicap, Color, Game, Move, Point, Rules};
+use tengen_core::kata::{self, KataError};
+use tengen_core::Rules;
 
 /// The kata's game (seed 003): `Go(height, width=height, rules="simple")`.
 ///
@@ -16,21 +16,17 @@ use tengen_core::{coords, handicap, Color, Game, Move, Point, Rules};
 /// the illegal one changes nothing.
 #[pyclass(module = "tengen")]
 pub struct Go {
-    game: Game,
-    handicap_placed: bool,
+    go: kata::Go,
 }
 
-fn kata_point(game: &Game, vertex: &str) -> PyResult<Point> {
-    let b = game.board();
-    coords::from_kata(vertex, b.width() as u8, b.height() as u8)
-        .map_err(|e| IllegalMoveError::new_err(format!("illegal move {vertex:?}: {e}")))
-}
-
-fn stone_char(c: Option<Color>) -> char {
-    match c {
-        Some(Color::Black) => 'x',
-        Some(Color::White) => 'o',
-        None => '.',
+/// `IllegalMoveError` for moves (an unreadable vertex included), `ValueError` for the rest.
+fn to_py(e: KataError) -> PyErr {
+    match e {
+        KataError::IllegalMove { .. } => IllegalMoveError::new_err(e.to_string()),
+        KataError::InvalidCoordinate(ref v) => {
+            IllegalMoveError::new_err(format!("illegal move {v:?}: {e}"))
+        }
+        other => PyValueError::new_err(other.to_string()),
     }
 }
 
@@ -40,76 +36,45 @@ impl Go {
     #[pyo3(signature = (height, width=None, *, rules=None))]
     fn new(height: i64, width: Option<i64>, rules: Option<&str>) -> PyResult<Go> {
         let width = width.unwrap_or(height);
-        if !(1..=25).contains(&height) || !(1..=25).contains(&width) {
-            return Err(PyValueError::new_err(format!(
-                "invalid board size {height}x{width}: sides must be 1 to 25"
-            )));
-        }
+        let side = |n: i64| usize::try_from(n).unwrap_or(0);
         let rules = parse_rules(rules, Rules::SIMPLE)?;
-        let game = Game::new(width as usize, height as usize, rules)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Go {
-            game,
-            handicap_placed: false,
-        })
+        let go = kata::Go::with_rules(side(height), side(width), rules).map_err(|_| {
+            PyValueError::new_err(format!(
+                "invalid board size {height}x{width}: sides must be 1 to 25"
+            ))
+        })?;
+        Ok(Go { go })
     }
 
     /// The board: a list of rows, top row first, each a list of `'x'`, `'o'`, `'.'`.
     #[getter]
     fn board(&self) -> Vec<Vec<char>> {
-        let b = self.game.board();
-        (0..b.height())
-            .map(|y| {
-                (0..b.width())
-                    .map(|x| stone_char(b.get(Point::new(x as u8, y as u8))))
-                    .collect()
-            })
-            .collect()
+        self.go.board()
     }
 
     /// Plays the kata vertices (`'7A'`: row from the bottom, then the column letter without
     /// `I`) in order for alternating colors.
     #[pyo3(signature = (*vertices))]
     fn r#move(&mut self, vertices: Vec<String>) -> PyResult<()> {
-        for v in &vertices {
-            let p = kata_point(&self.game, v)?;
-            self.game.play(Move::Play(p)).map_err(|reason| {
-                IllegalMoveError::new_err(format!("illegal move {v}: {reason}"))
-            })?;
-        }
-        Ok(())
+        let v: Vec<&str> = vertices.iter().map(String::as_str).collect();
+        self.go.r#move(&v).map_err(to_py)
     }
 
     /// Places `n` handicap stones in the kata's order (9x9: up to 5; 13x13 and 19x19: up to 9),
     /// once, before the first move. The turn is unchanged. Otherwise `ValueError`, nothing changed.
     fn handicap_stones(&mut self, n: i64) -> PyResult<()> {
-        if self.handicap_placed || self.game.move_number() > 0 {
-            return Err(PyValueError::new_err(
-                "handicap stones go down once, before the first move",
-            ));
-        }
-        let b = self.game.board();
-        let stones = u32::try_from(n).unwrap_or(0);
-        let points = handicap::kata(b.width(), b.height(), stones)
-            .map_err(|e| PyValueError::new_err(format!("invalid handicap: {e}")))?;
-        let setup: Vec<(Point, Option<Color>)> = points
-            .into_iter()
-            .map(|p| (p, Some(Color::Black)))
-            .collect();
-        self.game
-            .set_up(&setup)
-            .map_err(|e| PyValueError::new_err(format!("invalid handicap: {e}")))?;
-        self.game.set_handicap_count(stones);
-        self.handicap_placed = true;
-        Ok(())
+        self.go
+            .handicap_stones(usize::try_from(n).unwrap_or(0))
+            .map_err(to_py)
     }
 
     /// `{"height": h, "width": w}`.
     #[getter]
     fn size<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let (h, w) = self.go.size();
         let d = PyDict::new(py);
-        d.set_item("height", self.game.board().height())?;
-        d.set_item("width", self.game.board().width())?;
+        d.set_item("height", h)?;
+        d.set_item("width", w)?;
         Ok(d)
     }
 
@@ -117,62 +82,45 @@ impl Go {
     fn rollback(&mut self, n: i64) -> PyResult<()> {
         let n = usize::try_from(n)
             .map_err(|_| PyValueError::new_err("cannot roll back a negative number of turns"))?;
-        self.game
-            .rollback(n)
-            .map_err(|e| PyValueError::new_err(e.to_string()))
+        self.go.rollback(n).map_err(to_py)
     }
 
     /// `'x'`, `'o'` or `'.'` at a kata vertex; `ValueError` for a vertex off the board.
     fn get_position(&self, vertex: &str) -> PyResult<char> {
-        let b = self.game.board();
-        let p = coords::from_kata(vertex, b.width() as u8, b.height() as u8)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(stone_char(b.get(p)))
+        self.go
+            .get_position(vertex)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// The player to move: `"black"` or `"white"`.
     #[getter]
     fn turn(&self) -> &'static str {
-        self.game.to_move().name()
+        self.go.turn()
     }
 
     /// Passes the turn (it counts as a turn for `rollback`).
-    fn pass_turn(&mut self) -> PyResult<()> {
-        self.game
-            .play(Move::Pass)
-            .map_err(|reason| IllegalMoveError::new_err(format!("illegal pass: {reason}")))
+    fn pass_turn(&mut self) {
+        self.go.pass_turn();
     }
 
     /// Clears the stones and the record; black to move; handicap may be placed again.
     fn reset(&mut self) {
-        self.game.clear();
-        self.handicap_placed = false;
+        self.go.reset();
     }
 
     /// The rules in their full text form.
     #[getter]
     fn rules(&self) -> String {
-        self.game.rules().to_string()
+        self.go.game().rules().to_string()
     }
 
     /// The kata's drawing: column letters on top, row numbers on the left.
     fn __str__(&self) -> String {
-        let b = self.game.board();
-        let (h, w) = (b.height(), b.width());
-        let pad = h.to_string().len();
-        let letters: Vec<String> = (0..w)
-            .map(|x| coords::column_letter(x as u8).unwrap_or('?').to_string())
-            .collect();
-        let mut out = format!("{:pad$} {}", "", letters.join(" "));
-        for (k, row) in self.board().iter().enumerate() {
-            let cells: Vec<String> = row.iter().map(char::to_string).collect();
-            out.push_str(&format!("\n{:>pad$} {}", h - k, cells.join(" ")));
-        }
-        out
+        self.go.to_string()
     }
 
     fn __repr__(&self) -> String {
-        let b = self.game.board();
-        format!("Go({}, {})", b.height(), b.width())
+        let (h, w) = self.go.size();
+        format!("Go({h}, {w})")
     }
 }

@@ -196,10 +196,11 @@ impl Go {
         let _ = self.game.play(Move::Pass);
     }
 
-    /// Clears the board and the record; black to move.
+    /// Clears the board and the record; black to move; the rules stay.
     pub fn reset(&mut self) {
         let (h, w) = self.size();
-        *self = Go::new(h, w).expect("same size");
+        let rules = *self.game.rules();
+        *self = Go::with_rules(h, w, rules).expect("same size");
     }
 
     /// The board as rows of `x`, `o`, `.`, top row first.
