@@ -82,11 +82,15 @@ pub fn run(args: Args) -> ExitCode {
                     "method": report.method.to_string(),
                     "seconds": report.seconds,
                     "peak_states": report.peak_states,
+                    "peak_memory_bytes": peak_memory_bytes(),
                 });
                 println!("{v}");
             } else {
+                let memory = peak_memory_bytes()
+                    .map(|b| format!(", peak memory {:.1} MB", b as f64 / 1e6))
+                    .unwrap_or_default();
                 eprintln!(
-                    "{w}x{h} by {}: {:.3} s, peak {} border states",
+                    "{w}x{h} by {}: {:.3} s, peak {} border states{memory}",
                     report.method, report.seconds, report.peak_states
                 );
                 println!("{}", report.count);
@@ -98,4 +102,12 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The process's peak resident memory (Linux `VmHWM`), when the system tells it.
+fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }

@@ -51,6 +51,7 @@ fn count_and_enumerate_agree_with_the_published_table() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["count"], "489");
     assert_eq!(v["method"], "brute");
+    assert!(v["peak_memory_bytes"].as_u64().is_some_and(|b| b > 0));
     // Enumerate 2x2: 57 serials, strictly increasing, the empty board first.
     let out = tengen(&["enumerate", "2x2"], "");
     let serials: Vec<u64> = String::from_utf8_lossy(&out.stdout)
