@@ -96,6 +96,7 @@ fn playouts(args: &PlayoutsArgs) -> ExitCode {
     let max_plies = 3 * n * n;
     let mut rng = Rng::new(args.seed);
     let mut game = fresh.clone();
+    let mut board = fresh.board().clone();
     let budget = Duration::from_secs_f64(args.seconds);
     println!(
         "light playouts on {n}x{n}, rules {rules}, {} s",
@@ -104,8 +105,13 @@ fn playouts(args: &PlayoutsArgs) -> ExitCode {
     let start = Instant::now();
     let (mut count, mut moves) = (0u64, 0u64);
     let elapsed = loop {
-        game.clone_from(&fresh);
-        moves += playout::playout(&mut game, &mut rng, max_plies) as u64;
+        // Simple ko plays on the board alone (no undo records); superko needs the game's history.
+        moves += if args.superko {
+            game.clone_from(&fresh);
+            playout::playout(&mut game, &mut rng, max_plies)
+        } else {
+            playout::playout_board(&fresh, &mut board, &mut rng, max_plies)
+        } as u64;
         count += 1;
         let elapsed = start.elapsed();
         if elapsed >= budget {

@@ -786,6 +786,12 @@ impl Game {
         self.board.contains(p) && self.board.color_at(self.board.index(p)).is_none()
     }
 
+    /// The simple-ko state: the forbidden (point index, color), and whether the last turn left
+    /// the position unchanged.
+    pub(crate) fn ko_state(&self) -> (Option<(u16, Color)>, bool) {
+        (self.ko, self.unchanged)
+    }
+
     pub(crate) fn board_mut_for_playout(&mut self) -> &mut Board {
         &mut self.board
     }

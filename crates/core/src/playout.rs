@@ -92,3 +92,79 @@ pub fn playout(game: &mut Game, rng: &mut Rng, max_plies: usize) -> usize {
     }
     plies
 }
+
+/// A light playout on a copy of the game's board, without the game's undo records: the fast
+/// path for rules without superko (simple ko needs only the ko point and whether the last turn
+/// left the position unchanged). `board` receives the final position; the game is untouched.
+/// Returns the number of turns played. Under a superko rule it plays on a clone of the game.
+///
+/// ```
+/// use tengen_core::{playout, Game, Rules};
+/// let game = Game::new(9, 9, Rules::default()).unwrap();
+/// let mut board = game.board().clone();
+/// let mut rng = playout::Rng::new(1);
+/// let plies = playout::playout_board(&game, &mut board, &mut rng, 3 * 81);
+/// assert!(plies > 0 && board.empty_count() < 81);
+/// board.check_consistency().unwrap();
+/// ```
+pub fn playout_board(
+    game: &Game,
+    board: &mut crate::Board,
+    rng: &mut Rng,
+    max_plies: usize,
+) -> usize {
+    use crate::rules::KoRule;
+    let rules = *game.rules();
+    if rules.ko.is_superko() {
+        let mut g = game.clone();
+        let plies = playout(&mut g, rng, max_plies);
+        board.clone_from(g.board());
+        return plies;
+    }
+    board.clone_from(game.board());
+    let simple = rules.ko == KoRule::Simple;
+    let (mut ko, mut unchanged) = game.ko_state();
+    let mut passes = game.consecutive_passes();
+    let mut color = game.to_move();
+    let mut plies = 0;
+    while plies < max_plies && passes < 2 {
+        let mut remaining = board.empty_count();
+        let mut chosen = None;
+        while remaining > 0 {
+            let r = rng.below(remaining);
+            let i = board.empty_indices()[r] as usize;
+            if !board.is_eyelike_at(i, color) {
+                let legal = if !board.is_suicide_at(i, color) {
+                    !(simple && ko == Some((i as u16, color)))
+                } else {
+                    rules.suicide_allowed
+                        && !(simple && unchanged && board.effect_at(i, color).suicide_stones == 1)
+                };
+                if legal {
+                    chosen = Some(i);
+                    break;
+                }
+            }
+            remaining -= 1;
+            board.swap_empties(r, remaining);
+        }
+        match chosen {
+            Some(i) => {
+                let mut first_removed = 0u16;
+                let (captured, suicided) = board.place_at(i, color, |s| first_removed = s);
+                ko = (captured == 1 && board.is_lone_stone_in_atari(i))
+                    .then_some((first_removed, color.opponent()));
+                unchanged = suicided == 1;
+                passes = 0;
+            }
+            None => {
+                ko = None;
+                unchanged = true;
+                passes += 1;
+            }
+        }
+        color = color.opponent();
+        plies += 1;
+    }
+    plies
+}

@@ -121,3 +121,37 @@ fn legal_mask_matches_is_legal_and_from_board_restarts_a_position() {
     assert_eq!(g.board().neighbours_of(p).count(), 4);
     assert_eq!(g.board().neighbours_of(Point::new(0, 0)).count(), 2);
 }
+
+#[test]
+fn board_playouts_equal_game_playouts() {
+    // The fast path without undo records plays exactly the moves of the recorded path: same
+    // random draws, same order of empty points, same final position.
+    for (k, size) in [
+        (0u8, 9usize),
+        (1, 9),
+        (5, 7),
+        (6, 5),
+        (1, 19),
+        (2, 9),
+        (8, 6),
+    ] {
+        for seed in 0..20 {
+            let mut game = Game::new(size, size, rules_from(k)).unwrap();
+            let mut rng = Rng::new(seed);
+            for _ in 0..seed {
+                let mv = tengen_core::playout::choose_move(&mut game, &mut rng);
+                game.play(mv).unwrap();
+            }
+            let mut board = game.board().clone();
+            let mut r1 = Rng::new(seed * 7 + 1);
+            let mut r2 = r1.clone();
+            let plies =
+                tengen_core::playout::playout_board(&game, &mut board, &mut r1, 3 * size * size);
+            let mut g = game.clone();
+            let plies2 = tengen_core::playout::playout(&mut g, &mut r2, 3 * size * size);
+            assert_eq!(plies, plies2, "k={k} size={size} seed={seed}");
+            assert_eq!(&board, g.board(), "k={k} size={size} seed={seed}");
+            board.check_consistency().unwrap();
+        }
+    }
+}

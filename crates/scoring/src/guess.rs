@@ -162,10 +162,11 @@ pub fn mc_ownership(board: &Board, rules: &Rules, options: GuessOptions) -> Vec<
     let mut rng = playout::Rng::new(options.seed);
     let mut cells = Vec::with_capacity(n);
     let max_plies = 3 * n + 20;
+    // Playouts on a reused board, without the game's undo records (no allocation per playout).
+    let mut end = board.clone();
     for i in 0..options.playouts {
-        let mut g = bases[(i % 2) as usize].clone();
-        playout::playout(&mut g, &mut rng, max_plies);
-        ownership_of_playout(g.board(), &mut acc, &mut cells);
+        playout::playout_board(&bases[(i % 2) as usize], &mut end, &mut rng, max_plies);
+        ownership_of_playout(&end, &mut acc, &mut cells);
     }
     let div = options.playouts.max(1) as f32;
     acc.iter().map(|&v| v as f32 / div).collect()
