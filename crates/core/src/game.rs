@@ -61,6 +61,46 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
+/// Whether `color` may play on the empty index `i` under rules without superko, from the board
+/// and the simple-ko state alone (shared by [`Game`] and the board-only playouts). Fast path: no
+/// hash and no capture count unless the move is a suicide.
+#[inline(always)]
+pub(crate) fn check_without_superko(
+    board: &Board,
+    rules: &Rules,
+    ko: Option<(u16, Color)>,
+    unchanged: bool,
+    i: usize,
+    color: Color,
+) -> Result<(), IllegalMove> {
+    if !board.is_suicide_at(i, color) {
+        if rules.ko == KoRule::Simple && ko == Some((i as u16, color)) {
+            return Err(IllegalMove::Ko);
+        }
+        return Ok(());
+    }
+    check_suicide_without_superko(board, rules, unchanged, i, color)
+}
+
+/// The rare tail of [`check_without_superko`]: a move that would be a suicide.
+#[cold]
+fn check_suicide_without_superko(
+    board: &Board,
+    rules: &Rules,
+    unchanged: bool,
+    i: usize,
+    color: Color,
+) -> Result<(), IllegalMove> {
+    if !rules.suicide_allowed {
+        return Err(IllegalMove::Suicide);
+    }
+    // A one-stone suicide leaves the position as it is: a ko after an unchanged turn.
+    if rules.ko == KoRule::Simple && unchanged && board.effect_at(i, color).suicide_stones == 1 {
+        return Err(IllegalMove::Ko);
+    }
+    Ok(())
+}
+
 /// A set-up that cannot start a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SetupError {
@@ -426,20 +466,7 @@ impl Game {
         match self.rules.ko {
             // Fast path: no hash and no capture count unless the move is a suicide.
             KoRule::None | KoRule::Simple => {
-                if !self.board.is_suicide_at(i, color) {
-                    if self.rules.ko == KoRule::Simple && self.ko == Some((i as u16, color)) {
-                        return Err(IllegalMove::Ko);
-                    }
-                    return Ok(());
-                }
-                if !self.rules.suicide_allowed {
-                    return Err(IllegalMove::Suicide);
-                }
-                let eff = self.board.effect_at(i, color);
-                if self.rules.ko == KoRule::Simple && eff.suicide_stones == 1 && self.unchanged {
-                    return Err(IllegalMove::Ko);
-                }
-                Ok(())
+                check_without_superko(&self.board, &self.rules, self.ko, self.unchanged, i, color)
             }
             _ => {
                 if !self.board.is_suicide_at(i, color) {

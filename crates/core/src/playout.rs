@@ -5,7 +5,7 @@
 //! stop after two passes in a row or after a ply limit.
 
 use crate::color::Color;
-use crate::game::Game;
+use crate::game::{check_without_superko, Game};
 use crate::point::Move;
 
 /// A small, fast, seedable random number generator (wyrand). Not for cryptography.
@@ -113,7 +113,6 @@ pub fn playout_board(
     rng: &mut Rng,
     max_plies: usize,
 ) -> usize {
-    use crate::rules::KoRule;
     let rules = *game.rules();
     if rules.ko.is_superko() {
         let mut g = game.clone();
@@ -122,7 +121,6 @@ pub fn playout_board(
         return plies;
     }
     board.clone_from(game.board());
-    let simple = rules.ko == KoRule::Simple;
     let (mut ko, mut unchanged) = game.ko_state();
     let mut passes = game.consecutive_passes();
     let mut color = game.to_move();
@@ -133,17 +131,11 @@ pub fn playout_board(
         while remaining > 0 {
             let r = rng.below(remaining);
             let i = board.empty_indices()[r] as usize;
-            if !board.is_eyelike_at(i, color) {
-                let legal = if !board.is_suicide_at(i, color) {
-                    !(simple && ko == Some((i as u16, color)))
-                } else {
-                    rules.suicide_allowed
-                        && !(simple && unchanged && board.effect_at(i, color).suicide_stones == 1)
-                };
-                if legal {
-                    chosen = Some(i);
-                    break;
-                }
+            if !board.is_eyelike_at(i, color)
+                && check_without_superko(board, &rules, ko, unchanged, i, color).is_ok()
+            {
+                chosen = Some(i);
+                break;
             }
             remaining -= 1;
             board.swap_empties(r, remaining);
