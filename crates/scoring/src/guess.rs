@@ -73,13 +73,7 @@ fn ownership_of_playout(board: &Board, acc: &mut [i32], cells: &mut Vec<Option<C
                     // the neighbours first and flood only when they disagree.
                     let mut seen = [false; 2];
                     let mut empty_nb = false;
-                    let nbs = [
-                        (y > 0).then(|| k - w),
-                        (x > 0).then(|| k - 1),
-                        (x + 1 < w).then(|| k + 1),
-                        (y + 1 < h).then(|| k + w),
-                    ];
-                    for n in nbs.into_iter().flatten() {
+                    for n in neighbours(k, w, h).into_iter().flatten() {
                         match cells[n] {
                             Some(c) => seen[c.index()] = true,
                             None => empty_nb = true,
@@ -105,20 +99,24 @@ fn ownership_of_playout(board: &Board, acc: &mut [i32], cells: &mut Vec<Option<C
     }
 }
 
+/// The on-board orthogonal neighbours of row-major index `k` on a `w` x `h` board.
+fn neighbours(k: usize, w: usize, h: usize) -> [Option<usize>; 4] {
+    let (x, y) = (k % w, k / w);
+    [
+        (y > 0).then(|| k - w),
+        (x > 0).then(|| k - 1),
+        (x + 1 < w).then(|| k + 1),
+        (y + 1 < h).then(|| k + w),
+    ]
+}
+
 fn reach(cells: &[Option<Color>], w: usize, h: usize, start: usize) -> Option<Color> {
     let mut seen = vec![false; cells.len()];
     let mut stack = vec![start];
     seen[start] = true;
     let mut colors = [false; 2];
     while let Some(k) = stack.pop() {
-        let (x, y) = (k % w, k / w);
-        let nbs = [
-            (y > 0).then(|| k - w),
-            (x > 0).then(|| k - 1),
-            (x + 1 < w).then(|| k + 1),
-            (y + 1 < h).then(|| k + w),
-        ];
-        for n in nbs.into_iter().flatten() {
+        for n in neighbours(k, w, h).into_iter().flatten() {
             match cells[n] {
                 Some(c) => colors[c.index()] = true,
                 None if !seen[n] => {
