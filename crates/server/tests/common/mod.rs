@@ -201,6 +201,11 @@ impl Redis {
         format!("redis://127.0.0.1:{}/0", self.port)
     }
 
+    /// The redis-server's process id (to pause it with SIGSTOP).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Stops the server (SIGKILL); its append-only file stays.
     pub fn stop(&mut self) {
         let _ = self.child.kill();
