@@ -81,7 +81,7 @@ function playAt(v) {
 
 const board = new Board($('board'), (v) => {
   if (!state || !me) return;
-  if (browsing()) { say('You are looking at an earlier move: press End (or ⏭) to play.', 'error'); return; }
+  if (browsing()) { say('You are looking at an earlier move: press End (or ») to play.', 'error'); return; }
   if (state.phase === 'play') {
     if (state.to_move !== me) { say('It is not your turn.', 'error'); return; }
     if (!option('confirm')) { playAt(v); return; }
