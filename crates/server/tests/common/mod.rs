@@ -42,6 +42,9 @@ impl Server {
         if !extra.contains(&"--create-rate") {
             cmd.args(["--create-rate", "off"]);
         }
+        if !extra.contains(&"--create-rate-global") {
+            cmd.args(["--create-rate-global", "off"]);
+        }
         cmd.args(extra)
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
