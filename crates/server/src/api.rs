@@ -516,17 +516,22 @@ async fn play(
     .await
 }
 
-/// Whether `req` by `color` is the move the game recorded last, at its `move_number`.
+/// Whether `req` by `color` is the move the game recorded at its `move_number` (a retry whose
+/// first answer was lost or came late; the opponent may have answered it meanwhile).
 fn already_played(m: &Match, color: Color, req: &MoveBody) -> bool {
-    if req.move_number.checked_add(1) != Some(m.move_number()) {
+    if req.move_number >= m.move_number() {
         return false;
     }
-    let Some((by, last)) = m.game().last_move() else {
+    let moves = m.game().moves();
+    let Some(&(by, recorded)) = usize::try_from(req.move_number)
+        .ok()
+        .and_then(|k| moves.get(k))
+    else {
         return false;
     };
     let t = req.mv.trim();
     by == color
-        && match last {
+        && match recorded {
             Move::Pass => t.eq_ignore_ascii_case("pass"),
             Move::Resign => t.eq_ignore_ascii_case("resign"),
             Move::Play(p) => {

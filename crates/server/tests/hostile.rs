@@ -410,6 +410,10 @@ fn paused_redis_then_a_retried_move() {
         assert_eq!((s, code(&v)), (409, "stale"));
         let (s, v) = api.post(&moves, Some(&g.black), body).await;
         assert_eq!((s, code(&v)), (409, "stale"));
+        // A retry that comes after the opponent answered is still that move: 200, the state.
+        api.play_all(&g, &["D16"]).await;
+        let (s, v) = api.post(&moves, Some(&g.white), body).await;
+        assert_eq!((s, v["move_number"].as_u64()), (200, Some(3)), "{v}");
         let (s, _) = api.get("/healthz").await;
         assert_eq!(s, 200);
         println!(
