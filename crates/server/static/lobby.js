@@ -61,7 +61,7 @@ async function loadRecent() {
         + `<td><a href="${href}">${escapeHtml(g.black_name)} – ${escapeHtml(g.white_name)}</a></td>`
         + `<td>${g.width}×${g.height}</td><td>${g.move_number}</td><td>${state}</td></tr>`;
     });
-    $('recent').tBodies[0].innerHTML = rows.join('') || '<tr><td colspan="5">No games yet.</td></tr>';
+    $('recent').tBodies[0].innerHTML = rows.join('') || '<tr><td colspan="5">No listed games yet (games are listed when their creator chooses so).</td></tr>';
   } catch (_) { /* keep the old list */ }
 }
 
