@@ -131,10 +131,7 @@ fn half_open_headers_are_closed_and_others_served() {
             assert_eq!(s, 200);
             worst = worst.max(t.elapsed());
         }
-        assert!(
-            worst < Duration::from_millis(500),
-            "a request took {worst:?}"
-        );
+        assert!(worst < Duration::from_secs(1), "a request took {worst:?}");
         // Every held connection is closed by the server about 1 s after it opened.
         let closers: Vec<_> = held
             .into_iter()
