@@ -19,9 +19,13 @@
 //! as GNU Go: the position before that move, answering the color to move), except `final_score`/
 //! `final_status_list` (answered `? cannot score` until scoring lands). An error never changes
 //! the engine's state, and no input makes it panic.
+//!
+//! [`controller`] is the other direction: it runs an engine (GNU Go, KataGo, `tengen gtp`) as a
+//! child process and asks it for moves, as `tengen bot` does.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod controller;
 mod engine;
 mod protocol;
 mod text;
