@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd_bench;
+mod cmd_bot;
 mod cmd_check;
 mod cmd_count;
 mod cmd_enumerate;
@@ -42,6 +43,8 @@ enum Command {
     Bench(cmd_bench::Args),
     /// Play a game in the terminal, against the engine or another human.
     Play(cmd_play::Args),
+    /// Connect a GTP engine to a tengen server: take open seats and play them.
+    Bot(cmd_bot::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,5 +58,6 @@ fn main() -> ExitCode {
         Command::Enumerate(args) => cmd_enumerate::run(args),
         Command::Bench(args) => cmd_bench::run(args),
         Command::Play(args) => cmd_play::run(args),
+        Command::Bot(args) => cmd_bot::run(args),
     }
 }

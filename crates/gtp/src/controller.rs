@@ -306,8 +306,11 @@ impl Controller {
     ) -> Result<(), ControllerError> {
         let vertices: Result<Vec<String>, ControllerError> =
             points.iter().map(|&p| self.vertex(p)).collect();
-        self.send(&format!("set_free_handicap {}", vertices?.join(" ")), timeout)
-            .map(drop)
+        self.send(
+            &format!("set_free_handicap {}", vertices?.join(" ")),
+            timeout,
+        )
+        .map(drop)
     }
 
     /// `final_status_list dead`: the stones the engine holds dead at the end of the game.

@@ -110,10 +110,13 @@ fn gnugo_handicap_and_dead_stones() {
     g.send("clear_board", T).unwrap();
     for row in 1..=9u8 {
         let y = 9 - row;
-        g.play(Color::Black, Move::Play(Point::new(3, y)), T).unwrap();
-        g.play(Color::White, Move::Play(Point::new(4, y)), T).unwrap();
+        g.play(Color::Black, Move::Play(Point::new(3, y)), T)
+            .unwrap();
+        g.play(Color::White, Move::Play(Point::new(4, y)), T)
+            .unwrap();
     }
-    g.play(Color::Black, Move::Play(Point::new(6, 4)), T).unwrap();
+    g.play(Color::Black, Move::Play(Point::new(6, 4)), T)
+        .unwrap();
     assert_eq!(g.dead_stones(T).unwrap(), vec![Point::new(6, 4)]);
 }
 

@@ -1,0 +1,243 @@
+//! `tengen bot` with GNU Go as its engine, on a live `tengen serve`, against a scripted human
+//! who plays through the HTTP API: a whole game to the end of the scoring phase, with the
+//! server restarted in the middle (the bot must reconnect and lose no move).
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tengen_core::{coords, Color, Move};
+use tengen_gtp::controller::Controller;
+
+const GNUGO: &str = "/usr/games/gnugo";
+const ENGINE: &str = "/usr/games/gnugo --mode gtp --level 1";
+
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `tengen serve` on `addr` with the store `db`; the address it listens on.
+fn serve(addr: &str, db: &Path, dir: &Path) -> (Killed, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["serve", "--addr", addr, "--store"])
+        .arg(format!("sqlite:{}", db.display()))
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start tengen serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    (Killed(child), url)
+}
+
+fn client() -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
+fn call(http: &reqwest::blocking::Client, req: reqwest::blocking::RequestBuilder) -> (u16, Value) {
+    let _ = http;
+    let r = req.send().expect("the server answers");
+    let status = r.status().as_u16();
+    (status, r.json().unwrap_or(Value::Null))
+}
+
+/// Waits (at most two minutes) until `pred` holds for the game's state.
+fn wait_for(
+    http: &reqwest::blocking::Client,
+    url: &str,
+    what: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
+    let start = Instant::now();
+    loop {
+        if let Ok(r) = http.get(url).send() {
+            if let Ok(v) = r.json::<Value>() {
+                if pred(&v) {
+                    return v;
+                }
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "waited two minutes for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn the_bot_plays_gnugo_through_a_whole_game_and_a_server_restart() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!("GNU Go is not installed at {GNUGO}; skipping");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let (server, base) = serve("127.0.0.1:0", &db, dir.path());
+    let http = client();
+
+    // The human takes black; white is open, with byo-yomi the engine must be told about.
+    let (status, created) = call(
+        &http,
+        http.post(format!("{base}/api/games")).json(&json!({
+            "width": 9, "height": 9, "komi": 6.5, "black_name": "human", "open": "white",
+            "time": {"system": "byoyomi", "main": 300, "periods": 3, "period": 30},
+        })),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["black_token"].as_str().unwrap().to_string();
+    assert!(created["white_token"].is_null());
+    let game_url = format!("{base}/api/games/{id}");
+
+    let mut bot = Killed(
+        Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args([
+                "bot",
+                "--server",
+                &base,
+                "--engine",
+                ENGINE,
+                "--max-games",
+                "1",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tengen bot"),
+    );
+    let joined = wait_for(&http, &game_url, "the bot to join", |s| s["open"].is_null());
+    assert_eq!(joined["white_name"], "GNU Go", "the engine's own name");
+
+    // The human's moves, in order, each skipped where the rules refuse it; then passes.
+    let plan = ["C3", "G7", "C7", "G3", "E5", "E3", "D6", "F4", "C5", "G5"];
+    let mut plan = plan.iter();
+    let mut server = Some(server);
+    let mut human_moves = 0;
+    loop {
+        let s = wait_for(&http, &game_url, "the human's turn", |s| {
+            s["phase"] != "play" || s["to_move"] == "black"
+        });
+        if s["phase"] != "play" {
+            break;
+        }
+        let n = s["move_number"].as_u64().unwrap();
+        assert!(n < 200, "the game does not end");
+        if human_moves == 3 && server.is_some() {
+            // A network failure: the server goes away for a second and comes back with the
+            // same store at the same address; the bot must carry on.
+            drop(server.take());
+            std::thread::sleep(Duration::from_secs(1));
+            let addr = base.strip_prefix("http://").unwrap();
+            server = Some(serve(addr, &db, dir.path()).0);
+        }
+        let mut posted = false;
+        for v in plan.by_ref() {
+            let (status, answer) = call(
+                &http,
+                http.post(format!("{game_url}/moves"))
+                    .bearer_auth(&token)
+                    .json(&json!({"move": v, "move_number": n})),
+            );
+            if status == 200 {
+                posted = true;
+                break;
+            }
+            assert_eq!(status, 422, "{answer}");
+        }
+        if !posted {
+            let (status, answer) = call(
+                &http,
+                http.post(format!("{game_url}/moves"))
+                    .bearer_auth(&token)
+                    .json(&json!({"move": "pass", "move_number": n})),
+            );
+            assert_eq!(status, 200, "{answer}");
+        }
+        human_moves += 1;
+    }
+
+    // Scoring: the bot marks GNU Go's dead stones and accepts; the human accepts the same marks.
+    let s = wait_for(&http, &game_url, "the bot to accept", |s| {
+        s["phase"] == "scoring" && s["accepted"]["white"] == true
+    });
+    let moves: Vec<String> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    // Both passes end the play: the last two moves are passes.
+    assert_eq!(&moves[moves.len() - 2..], ["pass", "pass"]);
+    // Independent truth: GNU Go itself, told the game's moves, lists the same dead stones the
+    // bot marked (the server marks whole chains, so compare as sets of points).
+    let mut g = Controller::spawn(ENGINE, Duration::from_secs(20)).unwrap();
+    g.boardsize(9, 9, Duration::from_secs(20)).unwrap();
+    g.send("clear_board", Duration::from_secs(20)).unwrap();
+    for (i, text) in moves.iter().enumerate() {
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mv = g.parse_move(text).unwrap();
+        assert_ne!(mv, Move::Resign);
+        g.play(color, mv, Duration::from_secs(20)).unwrap();
+    }
+    let mut gnugo_dead: Vec<String> = g
+        .dead_stones(Duration::from_secs(20))
+        .unwrap()
+        .into_iter()
+        .map(|p| coords::to_gtp(p, 9).unwrap())
+        .collect();
+    gnugo_dead.sort();
+    let mut marked: Vec<String> = s["dead"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_uppercase())
+        .collect();
+    marked.sort();
+    assert_eq!(marked, gnugo_dead);
+
+    let (status, done) = call(
+        &http,
+        http.post(format!("{game_url}/accept"))
+            .bearer_auth(&token)
+            .json(&json!({"marks_version": s["marks_version"]})),
+    );
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(done["phase"], "finished");
+    let result = done["result"].as_str().unwrap();
+    assert!(
+        result.starts_with("B+") || result.starts_with("W+") || result == "0",
+        "{result}"
+    );
+    // The bot leaves once its game (the only one it was to play) has ended.
+    let start = Instant::now();
+    while bot.0.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the bot did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(bot.0.wait().unwrap().success());
+}
