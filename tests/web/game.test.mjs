@@ -146,6 +146,13 @@ test('two players: capture, ko refused, passes, a dead group, both accept', asyn
   for (const v of ['A2', 'A3', 'B1', 'B2', 'C1']) {
     assert.ok(counted.territory.black.includes(v), `${v} is black's: ${counted.territory.black}`);
   }
+  // Seki stones and dame are drawn apart from territory, one marker per vertex of the count.
+  const drawn = await white.evaluate(() => ({
+    seki: [...document.querySelectorAll('[data-seki]')].map((e) => e.dataset.seki).sort(),
+    dame: [...document.querySelectorAll('[data-dame]')].map((e) => e.dataset.dame).sort(),
+  }));
+  assert.deepEqual(drawn.seki, [...counted.score.seki].sort());
+  assert.deepEqual(drawn.dame, [...counted.score.dame].sort());
   await shot(black, '03-scoring');
 
   await black.click('#accept');
@@ -159,6 +166,10 @@ test('two players: capture, ko refused, passes, a dead group, both accept', asyn
   assert.equal(st.phase, 'finished');
   assert.equal(result, st.result);
   assert.match(result, /^(B|W)\+\d+(\.5)?$|^0$/);
+  // The finished game keeps its count on the page.
+  assert.equal(await black.textContent('#count-result'), st.score.result);
+  assert.equal(await black.textContent('#total-black'), String(st.score.black.total));
+  assert.equal(await black.textContent('#total-white'), String(st.score.white.total));
   await shot(black, '04-finished-black');
   await shot(white, '05-finished-white');
 

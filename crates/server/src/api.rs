@@ -450,7 +450,7 @@ async fn play(
         let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
         // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
         let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
-            && m.game().consecutive_passes() >= 1
+            && m.pass_ends_play()
             && tokio::runtime::Handle::current().runtime_flavor()
                 == tokio::runtime::RuntimeFlavor::MultiThread;
         Ok(if heavy {

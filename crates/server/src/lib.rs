@@ -27,6 +27,7 @@ pub mod api;
 pub mod app;
 pub mod cli;
 pub mod game;
+pub mod view;
 mod web;
 mod ws;
 

@@ -1,5 +1,5 @@
 // The game page: /g/ID, the player's token in the fragment (#token=…); without one, watch.
-import { request, ApiError, escapeHtml } from './api.js';
+import { request, ApiError } from './api.js';
 import { Board } from './board.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
@@ -98,23 +98,19 @@ function show(s) {
     $('accept-undo').hidden = !me || mine;
   }
   $('scoring').hidden = s.phase !== 'scoring';
-  if (s.score && s.phase !== 'play') {
-    const b = s.score.black, w = s.score.white;
-    $('score').innerHTML = `<table class="score"><tr><th></th><th>Black</th><th>White</th></tr>`
-      + `<tr><td>territory</td><td>${b.territory}</td><td>${w.territory}</td></tr>`
-      + `<tr><td>stones</td><td>${b.stones}</td><td>${w.stones}</td></tr>`
-      + `<tr><td>dead + prisoners</td><td>${b.prisoners + b.dead}</td><td>${w.prisoners + w.dead}</td></tr>`
-      + `<tr><td>komi/bonus</td><td>0</td><td>${s.komi + w.bonus}</td></tr>`
-      + `<tr class="total"><td>total</td><td id="total-black">${b.total}</td><td id="total-white">${w.total}</td></tr></table>`
-      + `<p>Count: <b id="count-result">${escapeHtml(s.score.result)}</b></p>`;
-  }
+  showScore(s);
   $('accept').disabled = !me || s.accepted[me];
   $('resume').disabled = !me;
   $('accepted').textContent = ['black', 'white'].filter((c) => s.accepted[c])
     .map((c) => `${c} accepted`).join(', ');
   const res = $('result');
   res.hidden = s.phase !== 'finished';
-  if (s.phase === 'finished') res.innerHTML = `Result: <b id="final-result">${escapeHtml(s.result)}</b>`;
+  if (s.phase === 'finished') {
+    const b = document.createElement('b');
+    b.id = 'final-result';
+    b.textContent = s.result;
+    res.replaceChildren('Result: ', b);
+  }
   const list = $('moves');
   list.replaceChildren(...s.moves.map((m, i) => {
     const li = document.createElement('li');
@@ -125,6 +121,43 @@ function show(s) {
   list.scrollTop = list.scrollHeight;
   $('move-count').textContent = `(${s.moves.length})`;
   $('rules').textContent = `Rules: ${s.rules}`;
+}
+
+// The count in the scoring phase, and kept on the page once the game is finished.
+function showScore(s) {
+  const box = $('score-box');
+  box.hidden = !(s.score && s.phase !== 'play');
+  if (box.hidden) return;
+  const b = s.score.black, w = s.score.white;
+  const cell = (tag, text, id) => {
+    const c = document.createElement(tag);
+    c.textContent = String(text);
+    if (id) c.id = id;
+    return c;
+  };
+  const row = (label, bv, wv, cls, ids = []) => {
+    const tr = document.createElement('tr');
+    if (cls) tr.className = cls;
+    tr.append(cell('td', label), cell('td', bv, ids[0]), cell('td', wv, ids[1]));
+    return tr;
+  };
+  const table = document.createElement('table');
+  table.className = 'score';
+  const head = document.createElement('tr');
+  head.append(cell('th', ''), cell('th', 'Black'), cell('th', 'White'));
+  table.append(head,
+    row('territory', b.territory, w.territory),
+    row('stones', b.stones, w.stones),
+    row('dead + prisoners', b.prisoners + b.dead, w.prisoners + w.dead),
+    row('komi/bonus', b.bonus || 0, s.komi + w.bonus),
+    row('total', b.total, w.total, 'total', ['total-black', 'total-white']));
+  const count = document.createElement('p');
+  count.append('Count: ', cell('b', s.score.result, 'count-result'));
+  const extra = document.createElement('p');
+  extra.className = 'legend';
+  extra.id = 'seki-dame';
+  extra.textContent = `seki stones: ${(s.score.seki || []).length} · dame: ${(s.score.dame || []).length}`;
+  $('score').replaceChildren(table, count, extra);
 }
 
 function connect(delay = 500) {
