@@ -8,6 +8,7 @@
 //! game is rebuilt from its stored log; a decided event always applies. The state sent to
 //! clients is built in [`crate::view`]; the SGF is written by `tengen_sgf`.
 
+use crate::clock::{Clock, TimeControl};
 use serde::{Deserialize, Serialize};
 use tengen_core::{coords, handicap, Color, CoordError, Game, IllegalMove, Move, Point, Rules};
 use tengen_scoring::{vertex, Guess, GuessOptions, Phase, Score, ScoringError, ScoringGame};
@@ -33,6 +34,15 @@ pub struct Meta {
     pub white_name: String,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
+    /// The time control (none in records made before clocks).
+    #[serde(default)]
+    pub time: TimeControl,
+    /// Seconds the scoring phase may last (0: no limit, as in records made before it).
+    #[serde(default)]
+    pub scoring_time: u64,
+    /// The seat that has no player yet at creation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<Side>,
 }
 
 /// A player, as events and the state name it.
@@ -98,6 +108,29 @@ pub enum Event {
         /// Who.
         c: Side,
     },
+    /// `c`'s time ran out: the game is over (`W+T`/`B+T`), stamped with the moment it ran out.
+    Timeout {
+        /// The player whose time ran out.
+        c: Side,
+    },
+    /// The scoring phase's deadline passed: the marks that stand decide.
+    ScoringClosed {},
+    /// A chat line.
+    Chat {
+        /// Who wrote it.
+        c: Side,
+        /// The text, already cleaned.
+        text: String,
+    },
+    /// Someone took the open seat `c`.
+    Join {
+        /// The seat.
+        c: Side,
+        /// The newcomer's name.
+        name: String,
+        /// The hex SHA-256 of the newcomer's token.
+        token: String,
+    },
     /// A player asked to take back their last move.
     UndoRequest {
         /// Who asked.
@@ -119,6 +152,67 @@ pub enum Refusal {
     Stale(String),
     /// `422` with the code: the rules refuse it.
     Rules(&'static str, String),
+    /// `409` with the code (`seat_taken`).
+    Conflict(&'static str, String),
+}
+
+/// An event with the moment it was recorded (ms since the epoch): what the log holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stamped {
+    /// The event.
+    pub ev: Event,
+    /// When it happened.
+    pub at: i64,
+}
+
+impl Stamped {
+    /// The log's text: the event's object with an `at` field.
+    pub fn to_text(&self) -> String {
+        let mut v = serde_json::to_value(&self.ev).expect("events serialize");
+        if let serde_json::Value::Object(map) = &mut v {
+            map.insert("at".into(), self.at.into());
+        }
+        v.to_string()
+    }
+
+    /// Reads [`Stamped::to_text`]'s text; a record without `at` (written before clocks) is
+    /// stamped 0.
+    pub fn from_text(text: &str) -> Result<Stamped, String> {
+        let mut v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let at = match &mut v {
+            serde_json::Value::Object(map) => map.remove("at"),
+            _ => None,
+        };
+        let at = match at {
+            None => 0,
+            Some(a) => a.as_i64().ok_or("bad time stamp")?,
+        };
+        let ev = serde_json::from_value(v).map_err(|e| e.to_string())?;
+        Ok(Stamped { ev, at })
+    }
+}
+
+/// One line of a game's chat.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChatLine {
+    /// `black` or `white`.
+    pub from: &'static str,
+    /// The text.
+    pub text: String,
+    /// The move number when it was written.
+    pub move_number: u64,
+    /// When, ms since the epoch.
+    pub at: i64,
+}
+
+/// Longest chat line, in characters after trimming.
+pub const MAX_CHAT: usize = 500;
+
+/// Whether `c` is kept in names and chat: no control characters, no bidirectional overrides
+/// or isolates (which let a text display as something else).
+pub fn shown_char(c: char) -> bool {
+    !c.is_control()
+        && !matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
 /// A game with everything the server keeps of it.
@@ -129,6 +223,14 @@ pub struct Match {
     sg: ScoringGame,
     undo_requested_by: Option<Color>,
     seq: u64,
+    clock: Option<Clock>,
+    /// When the current scoring phase began (ms since the epoch).
+    scoring_since: Option<i64>,
+    chat: Vec<ChatLine>,
+    names: [String; 2],
+    open: Option<Color>,
+    /// Token hashes of players who took an open seat.
+    joined: [Option<[u8; 32]>; 2],
 }
 
 fn illegal_code(e: IllegalMove) -> &'static str {
@@ -191,10 +293,16 @@ impl Match {
         }
         Ok(Match {
             id: id.to_string(),
+            clock: Clock::new(&meta.time),
+            names: [meta.black_name.clone(), meta.white_name.clone()],
+            open: meta.open.map(Color::from),
             meta,
             sg: ScoringGame::new(game),
             undo_requested_by: None,
             seq: 0,
+            scoring_since: None,
+            chat: Vec::new(),
+            joined: [None, None],
         })
     }
 
@@ -204,8 +312,7 @@ impl Match {
             CreateError::BadSize(m) | CreateError::BadRequest(m) => m,
         })?;
         for (k, text) in events.iter().enumerate() {
-            let ev: Event =
-                serde_json::from_str(text).map_err(|e| format!("event {}: {e}", k + 1))?;
+            let ev = Stamped::from_text(text).map_err(|e| format!("event {}: {e}", k + 1))?;
             m.apply(&ev).map_err(|e| format!("event {}: {e}", k + 1))?;
         }
         Ok(m)
@@ -265,6 +372,106 @@ impl Match {
     /// The count of the marked position (scoring and finished phases).
     pub fn score(&self) -> Option<Score> {
         self.sg.score()
+    }
+
+    /// The clocks, when the game has a time control.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// When the scoring phase ends by itself (ms since the epoch), if it does.
+    pub fn scoring_deadline(&self) -> Option<i64> {
+        let since = self.scoring_since?;
+        (self.phase() == Phase::Scoring && self.meta.scoring_time > 0)
+            .then(|| since + self.meta.scoring_time as i64 * 1000)
+    }
+
+    /// The next moment the game changes by itself (a flag falling, the scoring deadline).
+    pub fn next_deadline(&self) -> Option<i64> {
+        match self.phase() {
+            Phase::Play => self.clock.as_ref()?.deadline().map(|(_, t)| t),
+            Phase::Scoring => self.scoring_deadline(),
+            Phase::Finished => None,
+        }
+    }
+
+    /// The events that time has brought by `now` (a timeout, the end of scoring), each stamped
+    /// with the moment it happened.
+    pub fn due(&self, now: i64) -> Vec<Stamped> {
+        match self.phase() {
+            Phase::Play => match self.clock.as_ref().and_then(Clock::deadline) {
+                Some((c, t)) if t <= now => vec![Stamped {
+                    ev: Event::Timeout { c: c.into() },
+                    at: t,
+                }],
+                _ => Vec::new(),
+            },
+            Phase::Scoring => match self.scoring_deadline() {
+                Some(t) if t <= now => vec![Stamped {
+                    ev: Event::ScoringClosed {},
+                    at: t,
+                }],
+                _ => Vec::new(),
+            },
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    /// The chat, oldest first.
+    pub fn chat(&self) -> &[ChatLine] {
+        &self.chat
+    }
+
+    /// The name of `color`'s player.
+    pub fn name(&self, color: Color) -> &str {
+        &self.names[color.index()]
+    }
+
+    /// The seat nobody has taken yet.
+    pub fn open_seat(&self) -> Option<Color> {
+        self.open
+    }
+
+    /// The token hash of a player who took an open seat.
+    pub fn joined_hash(&self, color: Color) -> Option<[u8; 32]> {
+        self.joined[color.index()]
+    }
+
+    /// Decides a chat line of `color`.
+    pub fn decide_chat(&self, color: Color, text: &str) -> Result<Vec<Event>, Refusal> {
+        let clean: String = text.chars().filter(|&c| shown_char(c)).collect();
+        let clean = clean.trim();
+        let n = clean.chars().count();
+        if n == 0 || n > MAX_CHAT {
+            return Err(Refusal::Rules(
+                "bad_text",
+                format!("a chat line has 1 to {MAX_CHAT} characters (this one has {n})"),
+            ));
+        }
+        Ok(vec![Event::Chat {
+            c: color.into(),
+            text: clean.to_string(),
+        }])
+    }
+
+    /// Decides taking the open seat `color` by `name` holding the token of hash `hash`.
+    pub fn decide_join(
+        &self,
+        color: Color,
+        name: &str,
+        hash: &[u8; 32],
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.open != Some(color) {
+            return Err(Refusal::Conflict(
+                "seat_taken",
+                format!("the {} seat is not open", color_name(color)),
+            ));
+        }
+        Ok(vec![Event::Join {
+            c: color.into(),
+            name: name.to_string(),
+            token: hex(hash),
+        }])
     }
 
     /// A vertex as the state writes it.
@@ -489,8 +696,9 @@ impl Match {
 
     /// Applies one event. An error means the log does not fit the game (a corrupt log); the
     /// game may then be half-changed and must be dropped.
-    pub fn apply(&mut self, ev: &Event) -> Result<(), String> {
-        match ev {
+    pub fn apply(&mut self, stamped: &Stamped) -> Result<(), String> {
+        let at = stamped.at;
+        match &stamped.ev {
             Event::Move { c, v } => {
                 let mv = if v == "pass" {
                     Move::Pass
@@ -503,6 +711,15 @@ impl Match {
                     .play_as(Color::from(*c), mv)
                     .map_err(|e| format!("move {v}: {e}"))?;
                 self.undo_requested_by = None;
+                if let Some(clock) = &mut self.clock {
+                    clock.moved(Color::from(*c), at);
+                    if self.sg.phase() != Phase::Play {
+                        clock.stop(at);
+                    }
+                }
+                if self.sg.phase() == Phase::Scoring {
+                    self.scoring_since = Some(at);
+                }
             }
             Event::Marks { dead } => {
                 let points = dead
@@ -526,6 +743,39 @@ impl Match {
             }
             Event::Resume { .. } => {
                 self.sg.resume().map_err(|e| e.to_string())?;
+                self.scoring_since = None;
+                let to_move = self.sg.game().to_move();
+                if let Some(clock) = &mut self.clock {
+                    clock.start(to_move, at);
+                }
+            }
+            Event::Timeout { c } => {
+                self.sg
+                    .time_out(Color::from(*c))
+                    .map_err(|e| e.to_string())?;
+                if let Some(clock) = &mut self.clock {
+                    clock.flag(Color::from(*c));
+                }
+            }
+            Event::ScoringClosed {} => {
+                self.sg.close_scoring().map_err(|e| e.to_string())?;
+            }
+            Event::Chat { c, text } => {
+                self.chat.push(ChatLine {
+                    from: color_name(Color::from(*c)),
+                    text: text.clone(),
+                    move_number: self.move_number(),
+                    at,
+                });
+            }
+            Event::Join { c, name, token } => {
+                let color = Color::from(*c);
+                if self.open != Some(color) {
+                    return Err("join of a seat that is not open".into());
+                }
+                self.joined[color.index()] = Some(unhex(token).ok_or("bad token hash")?);
+                self.names[color.index()] = name.clone();
+                self.open = None;
             }
             Event::UndoRequest { c } => {
                 self.undo_requested_by = Some(Color::from(*c));
@@ -544,15 +794,24 @@ impl Match {
                     self.sg.undo().map_err(|e| e.to_string())?;
                 }
                 self.undo_requested_by = None;
+                let to_move = self.sg.game().to_move();
+                let any = self.sg.game().move_number() > 0;
+                if let Some(clock) = &mut self.clock {
+                    if any {
+                        clock.start(to_move, at);
+                    } else {
+                        clock.stop(at);
+                    }
+                }
             }
         }
         self.seq += 1;
         Ok(())
     }
 
-    /// The state as the HTTP contract gives it, as JSON text.
-    pub fn state_json(&self) -> String {
-        serde_json::to_string(&crate::view::state(self)).expect("the state serializes")
+    /// The state as the HTTP contract gives it as of `now`, as JSON text.
+    pub fn state_json(&self, now: i64) -> String {
+        serde_json::to_string(&crate::view::state(self, now)).expect("the state serializes")
     }
 
     /// The entry of the list of recent games, as JSON text.
@@ -563,14 +822,30 @@ impl Match {
     /// The game as SGF text, written by `tengen_sgf`.
     pub fn sgf(&self) -> String {
         let info = tengen_sgf::game::GameInfo {
-            black_name: Some(self.meta.black_name.clone()),
-            white_name: Some(self.meta.white_name.clone()),
+            black_name: Some(self.names[0].clone()),
+            white_name: Some(self.names[1].clone()),
             result: self.sg.result().map(str::to_string),
             ..Default::default()
         };
         // The writer refuses nothing a game can hold (sizes and points are always valid).
         tengen_sgf::game::sgf_text_from_game(self.sg.game(), &info).unwrap_or_default()
     }
+}
+
+/// Lower-case hex of a token hash.
+pub fn hex(bytes: &[u8; 32]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<[u8; 32]> {
+    let mut out = [0u8; 32];
+    if text.len() != 64 || !text.is_ascii() {
+        return None;
+    }
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -586,6 +861,16 @@ mod tests {
             black_name: "B".into(),
             white_name: "W".into(),
             created_ms: 0,
+            time: TimeControl::None,
+            scoring_time: 0,
+            open: None,
+        }
+    }
+
+    fn st(ev: &Event) -> Stamped {
+        Stamped {
+            ev: ev.clone(),
+            at: 0,
         }
     }
 
@@ -600,7 +885,7 @@ mod tests {
             },
         )?;
         for e in &evs {
-            m.apply(e).unwrap();
+            m.apply(&st(e)).unwrap();
         }
         Ok(())
     }
@@ -615,8 +900,8 @@ mod tests {
         let mut log: Vec<String> = Vec::new();
         let mut run = |m: &mut Match, evs: Vec<Event>| {
             for e in evs {
-                m.apply(&e).unwrap();
-                log.push(serde_json::to_string(&e).unwrap());
+                m.apply(&st(&e)).unwrap();
+                log.push(st(&e).to_text());
             }
         };
         let (b, w) = (Color::Black, Color::White);
@@ -636,7 +921,7 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{v}: {e:?}"));
             run(&mut m, evs);
         }
-        let state: serde_json::Value = serde_json::from_str(&m.state_json()).unwrap();
+        let state: serde_json::Value = serde_json::from_str(&m.state_json(0)).unwrap();
         assert_eq!(state["captures"]["black"], 1);
         assert_eq!(state["ko"], "C3");
         assert_eq!(state["last_move"], "D3");
@@ -677,7 +962,7 @@ mod tests {
         run(&mut m, evs);
         assert_eq!(m.marks_version(), v + 1);
         let again = Match::replay("t", m.meta().clone(), &log).unwrap();
-        assert_eq!(again.state_json(), m.state_json());
+        assert_eq!(again.state_json(0), m.state_json(0));
         assert_eq!(again.seq(), log.len() as u64);
         assert!(!m.sgf().contains("AB["));
         assert!(m.sgf().starts_with("(;"));
@@ -724,10 +1009,10 @@ mod tests {
         ));
         let v = m.marks_version();
         for e in m.decide_accept(Color::Black, v).unwrap() {
-            m.apply(&e).unwrap();
+            m.apply(&st(&e)).unwrap();
         }
         for e in m.decide_accept(Color::White, v).unwrap() {
-            m.apply(&e).unwrap();
+            m.apply(&st(&e)).unwrap();
         }
         assert_eq!(m.phase(), Phase::Finished);
         assert_eq!(m.result(), Some("B+73.5"));
@@ -745,7 +1030,7 @@ mod tests {
         play(&mut m, b, "pass").unwrap();
         assert_eq!(m.phase(), Phase::Scoring);
         for e in m.decide_resume(b).unwrap() {
-            m.apply(&e).unwrap();
+            m.apply(&st(&e)).unwrap();
         }
         assert_eq!(m.phase(), Phase::Play);
         assert_eq!(m.game().to_move(), w);
@@ -765,14 +1050,14 @@ mod tests {
         play(&mut m, w, "pass").unwrap();
         play(&mut m, b, "pass").unwrap();
         for e in m.decide_resume(w).unwrap() {
-            m.apply(&e).unwrap();
+            m.apply(&st(&e)).unwrap();
         }
         play(&mut m, w, "D4").unwrap();
         for e in m.decide_undo_request(w).unwrap() {
-            m.apply(&e).unwrap();
+            m.apply(&st(&e)).unwrap();
         }
         for e in m.decide_undo_accept(b).unwrap() {
-            m.apply(&e).unwrap();
+            m.apply(&st(&e)).unwrap();
         }
         // Back at the resume point with two old passes at the end: one pass is still not two.
         play(&mut m, w, "pass").unwrap();

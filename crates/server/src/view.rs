@@ -1,7 +1,8 @@
 //! What clients see of a game: the state and the list entry, as `#[derive(Serialize)]` structs
 //! built from a [`Match`].
 
-use crate::game::{color_name, Match};
+use crate::clock::{ClockView, TimeControl};
+use crate::game::{color_name, ChatLine, Match};
 use serde::Serialize;
 use tengen_core::{Color, Move, Point};
 use tengen_scoring::{Phase, Score};
@@ -41,6 +42,13 @@ pub struct State<'a> {
     accepted: Pair<bool>,
     score: Option<Score>,
     result: Option<&'a str>,
+    time: &'a TimeControl,
+    clock: Option<ClockView>,
+    scoring_deadline: Option<i64>,
+    open: Option<&'static str>,
+    black_engine: Option<&'a str>,
+    white_engine: Option<&'a str>,
+    chat: &'a [ChatLine],
 }
 
 /// An entry of the list of recent games.
@@ -54,6 +62,8 @@ pub struct Summary<'a> {
     phase: &'static str,
     move_number: u64,
     result: Option<&'a str>,
+    open: Option<&'static str>,
+    time: &'a TimeControl,
 }
 
 fn move_text(m: &Match, mv: Move) -> String {
@@ -64,8 +74,8 @@ fn move_text(m: &Match, mv: Move) -> String {
     }
 }
 
-/// The state of `m`.
-pub fn state(m: &Match) -> State<'_> {
+/// The state of `m` as of `now` (ms since the epoch).
+pub fn state(m: &Match, now: i64) -> State<'_> {
     let sg = m.scoring();
     let g = sg.game();
     let board = g.board();
@@ -112,8 +122,8 @@ pub fn state(m: &Match) -> State<'_> {
         rules: g.rules().to_string(),
         komi: g.rules().komi,
         handicap: meta.handicap,
-        black_name: &meta.black_name,
-        white_name: &meta.white_name,
+        black_name: m.name(Color::Black),
+        white_name: m.name(Color::White),
         board: rows,
         to_move: (sg.phase() != Phase::Finished).then(|| color_name(g.to_move())),
         move_number: m.move_number(),
@@ -139,6 +149,14 @@ pub fn state(m: &Match) -> State<'_> {
         },
         score,
         result: sg.result(),
+        time: &meta.time,
+        clock: m.clock().map(|c| c.view(now)),
+        scoring_deadline: m.scoring_deadline(),
+        open: m.open_seat().map(color_name),
+        // Engines seated by the server come with a later issue.
+        black_engine: None,
+        white_engine: None,
+        chat: m.chat(),
     }
 }
 
@@ -149,10 +167,12 @@ pub fn summary(m: &Match) -> Summary<'_> {
         id: m.id(),
         width: meta.width,
         height: meta.height,
-        black_name: &meta.black_name,
-        white_name: &meta.white_name,
+        black_name: m.name(Color::Black),
+        white_name: m.name(Color::White),
         phase: m.phase().name(),
         move_number: m.move_number(),
         result: m.result(),
+        open: m.open_seat().map(color_name),
+        time: &meta.time,
     }
 }

@@ -9,6 +9,8 @@ const $ = (sel) => document.getElementById(sel);
 let state = null;
 let me = null; // 'black' | 'white' | null (watching)
 let busy = false;
+// The server's clock minus ours (ms), from the `at` of the clock in each state received.
+let offset = 0;
 
 const REASONS = {
   occupied: 'that point is occupied',
@@ -67,6 +69,7 @@ const board = new Board($('board'), (v) => {
 });
 
 function show(s) {
+  if (s.clock) offset = s.clock.at - Date.now();
   state = s;
   board.hoverColor = me && s.phase === 'play' && s.to_move === me ? me : null;
   board.render(s);
@@ -78,7 +81,7 @@ function show(s) {
   $('p-black').classList.toggle('to-move', s.to_move === 'black' && s.phase === 'play');
   $('p-white').classList.toggle('to-move', s.to_move === 'white' && s.phase === 'play');
   let status;
-  if (s.phase === 'finished') status = `Game over: ${s.result}`;
+  if (s.phase === 'finished') status = `Game over: ${s.result}${/\+T$/.test(s.result || '') ? ' (on time)' : ''}`;
   else if (s.phase === 'scoring') status = 'Scoring: mark dead stones, then accept';
   else if (me) status = s.to_move === me ? 'Your turn' : `Waiting for ${s.to_move}`;
   else status = `${s.to_move === 'black' ? 'Black' : 'White'} to move (watching)`;
@@ -120,6 +123,8 @@ function show(s) {
   }));
   list.scrollTop = list.scrollHeight;
   $('move-count').textContent = `(${s.moves.length})`;
+  showChat(s);
+  tick();
   $('rules').textContent = `Rules: ${s.rules}`;
 }
 
@@ -160,6 +165,77 @@ function showScore(s) {
   $('score').replaceChildren(table, count, extra);
 }
 
+// One clock as of the server time `now`: the contract's arithmetic for the running side.
+export function clockAt(s, color, now) {
+  const c = s.clock[color];
+  let main = c.main, periods = c.periods, period = c.period, stones = c.stones;
+  if (s.clock.running === color) {
+    let e = Math.max(0, (now - s.clock.at) / 1000);
+    const take = Math.min(e, main);
+    main -= take; e -= take;
+    if (e > 0 && s.time.system === 'byoyomi') {
+      while (e > 0 && periods > 0) {
+        if (e < period) { period -= e; e = 0; } else { e -= period; periods -= 1; period = periods > 0 ? s.time.period : 0; }
+      }
+    } else if (e > 0 && s.time.system === 'canadian') {
+      period = Math.max(0, period - e);
+    }
+  }
+  const left = s.time.system === 'byoyomi' ? (periods > 0 ? main + period + (periods - 1) * s.time.period : main)
+    : s.time.system === 'canadian' ? main + period : main;
+  return { main, periods, period, stones, left };
+}
+
+function fmt(t) {
+  t = Math.max(0, t);
+  if (t < 10) return t.toFixed(1);
+  const m = Math.floor(t / 60), sec = Math.floor(t % 60);
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(sec).padStart(2, '0')}`
+    : `${m}:${String(sec).padStart(2, '0')}`;
+}
+
+// Redraws both clocks and the scoring countdown; runs several times a second.
+function tick() {
+  const s = state;
+  if (!s) return;
+  const now = Date.now() + offset;
+  for (const color of ['black', 'white']) {
+    const box = $(`clock-${color}`);
+    box.hidden = !s.clock;
+    if (!s.clock) continue;
+    const c = clockAt(s, color, now);
+    let text;
+    if (c.main > 0 || s.time.system === 'absolute' || s.time.system === 'fischer') text = fmt(c.main);
+    else text = fmt(c.period);
+    if (s.time.system === 'byoyomi') text += c.main > 0 ? ` +${c.periods}×${s.time.period}s` : ` (${c.periods})`;
+    if (s.time.system === 'canadian' && c.main <= 0) text += ` /${c.stones}`;
+    box.textContent = text;
+    const running = s.clock.running === color && s.phase === 'play';
+    box.classList.toggle('running', running);
+    box.classList.toggle('low', running && c.left <= 10 && c.left > 0);
+    box.classList.toggle('out', c.left <= 0);
+    box.dataset.left = c.left.toFixed(1);
+  }
+  const dl = $('scoring-deadline');
+  dl.hidden = !(s.phase === 'scoring' && s.scoring_deadline);
+  if (!dl.hidden) dl.textContent = `Scoring ends in ${fmt((s.scoring_deadline - now) / 1000)}: then the marks as they stand count.`;
+}
+
+function showChat(s) {
+  const list = $('chat');
+  const lines = s.chat || [];
+  if (list.childElementCount === lines.length) return;
+  list.replaceChildren(...lines.map((l) => {
+    const li = document.createElement('li');
+    const who = document.createElement('span');
+    who.className = `who ${l.from}`;
+    who.textContent = l.from === 'black' ? s.black_name : s.white_name;
+    li.append(who, l.text);
+    return li;
+  }));
+  list.scrollTop = list.scrollHeight;
+}
+
 function connect(delay = 500) {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(id)}/ws`);
@@ -183,11 +259,24 @@ async function main() {
   $('accept-undo').onclick = () => act('undo/accept');
   $('accept').onclick = () => act('accept', { marks_version: state.marks_version });
   $('resume').onclick = () => act('resume');
+  $('chat-form').onsubmit = async (ev) => {
+    ev.preventDefault();
+    const text = $('chat-text').value;
+    if (!text.trim()) return;
+    try {
+      show(await request('POST', `/api/games/${encodeURIComponent(id)}/chat`, { token, body: { text } }));
+      $('chat-text').value = '';
+    } catch (e) {
+      say(e.code === 'bad_text' ? 'A chat line has 1 to 500 characters.' : explain(e), 'error');
+    }
+  };
+  setInterval(tick, 100);
   try {
     if (token) {
       const who = await request('GET', `/api/games/${encodeURIComponent(id)}/me`, { token });
       me = who.color;
       document.body.dataset.me = me;
+      $('chat-form').hidden = false;
     }
     show(await request('GET', `/api/games/${encodeURIComponent(id)}`));
   } catch (e) {
