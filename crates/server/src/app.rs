@@ -150,10 +150,11 @@ pub struct App {
     /// Turns true when the server shuts down (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
     /// Deadlines to wake up for: a game's id and the moment (ms since the epoch).
-    timer_tx: mpsc::UnboundedSender<(String, i64)>,
-    timer_rx: Mutex<Option<mpsc::UnboundedReceiver<(String, i64)>>>,
-    /// The deadline armed per game, so that each is armed once.
-    armed: Mutex<HashMap<String, i64>>,
+    timer_tx: mpsc::UnboundedSender<(String, u64)>,
+    timer_rx: Mutex<Option<mpsc::UnboundedReceiver<(String, u64)>>>,
+    /// Per game with a timer: its deadline and the generation of the task that serves it.
+    armed: Mutex<HashMap<String, (i64, u64)>>,
+    timer_generation: AtomicU64,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -184,12 +185,15 @@ impl App {
             timer_tx,
             timer_rx: Mutex::new(Some(timer_rx)),
             armed: Mutex::new(HashMap::new()),
+            timer_generation: AtomicU64::new(0),
         }
     }
 
-    /// Runs the timers: for every deadline armed, a task that sleeps until it and then settles
-    /// the game (records the timeout or the end of scoring), so a game ends on time with
-    /// nobody connected. Call once, on the shared app.
+    /// Runs the timers: one task per game with a deadline (a flag falling, the end of the
+    /// scoring phase), which sleeps until the game's current deadline and then settles the game,
+    /// so that a game ends on time with nobody connected. A move moves the deadline; the task
+    /// reads it again when it wakes, so a game never has more than one task. Call once, on the
+    /// shared app.
     pub fn run_timers(app: &Arc<App>) {
         let Some(mut rx) = app
             .timer_rx
@@ -201,37 +205,62 @@ impl App {
         };
         let weak = Arc::downgrade(app);
         tokio::spawn(async move {
-            while let Some((id, at)) = rx.recv().await {
+            while let Some((id, generation)) = rx.recv().await {
                 let weak = weak.clone();
-                tokio::spawn(async move {
-                    let wait = (at - now_ms()).max(0) as u64 + 5;
-                    tokio::time::sleep(Duration::from_millis(wait)).await;
-                    let Some(app) = weak.upgrade() else { return };
-                    {
-                        let mut armed = app.armed.lock().unwrap_or_else(|p| p.into_inner());
-                        if armed.get(&id) == Some(&at) {
-                            armed.remove(&id);
-                        }
-                    }
-                    if let Err(e) = app.settle(&id).await {
-                        tracing::warn!(game = %id, error = ?e, "timer: could not settle");
-                        // Try again shortly (the store may be back).
-                        let _ = app.timer_tx.send((id, now_ms() + 1000));
-                    }
-                });
+                tokio::spawn(async move { Self::timer(weak, id, generation).await });
             }
         });
     }
 
-    /// Arms the timer of `m`'s next deadline, if it has one not armed yet.
-    fn arm(&self, m: &Match) {
-        let Some(at) = m.next_deadline() else { return };
-        let mut armed = self.armed.lock().unwrap_or_else(|p| p.into_inner());
-        if armed.get(m.id()) == Some(&at) {
-            return;
+    /// The timer task of game `id` (see [`App::run_timers`]); it ends when its entry is gone
+    /// or belongs to a newer task.
+    async fn timer(weak: std::sync::Weak<App>, id: String, generation: u64) {
+        loop {
+            let at = {
+                let Some(app) = weak.upgrade() else { return };
+                let armed = app.armed.lock().unwrap_or_else(|p| p.into_inner());
+                match armed.get(&id) {
+                    Some(&(at, g)) if g == generation => at,
+                    _ => return,
+                }
+            };
+            let wait = at - now_ms();
+            if wait > 0 {
+                tokio::time::sleep(Duration::from_millis(wait as u64 + 5)).await;
+                continue;
+            }
+            let Some(app) = weak.upgrade() else { return };
+            if let Err(e) = app.settle(&id).await {
+                tracing::warn!(game = %id, error = ?e, "timer: could not settle; trying again");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+            // Settling re-arms (a new deadline) or disarms (finished); if the entry is still
+            // this one, nothing was due yet (clocks disagree by a few ms): look again shortly.
+            let same = app.armed.lock().unwrap_or_else(|p| p.into_inner()).get(&id)
+                == Some(&(at, generation));
+            if same {
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
         }
-        armed.insert(m.id().to_string(), at);
-        let _ = self.timer_tx.send((m.id().to_string(), at));
+    }
+
+    /// Arms (or moves, or disarms) the timer of `m`'s next deadline.
+    fn arm(&self, m: &Match) {
+        let mut armed = self.armed.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(at) = m.next_deadline() else {
+            armed.remove(m.id());
+            return;
+        };
+        match armed.get_mut(m.id()) {
+            // The running task wakes at the earlier time and sleeps on until this one.
+            Some(entry) if at >= entry.0 => entry.0 = at,
+            _ => {
+                let generation = self.timer_generation.fetch_add(1, Ordering::Relaxed);
+                armed.insert(m.id().to_string(), (at, generation));
+                let _ = self.timer_tx.send((m.id().to_string(), generation));
+            }
+        }
     }
 
     /// Records what time has brought to game `id` (a timeout, the end of scoring) and answers
