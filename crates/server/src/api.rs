@@ -3,23 +3,23 @@
 //! Every handler reads the body itself (up to the limit) and judges a request in the order of
 //! the contract: `404`, `401`, `403`, `413`, `400`, `409`, `422`, `503`.
 
-use crate::app::{now_ms, App, Failure, Loaded};
+use crate::app::{now_ms, App, Failure, Limited, Loaded};
 use crate::clock::TimeControl;
 use crate::game::{CreateError, Event, Match, Meta, Refusal, Side};
-use crate::{new_id, new_token, token_hash, web, ws};
+use crate::serving::ConnInfo;
+use crate::{net, new_id, new_token, security, text, token_hash, web, ws};
 use axum::body::{Body, Bytes};
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Request, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
-use tengen_core::{Color, Rules};
+use tengen_core::{coords, Color, Move, Rules};
 
 /// An error answer: `{"error": {"code", "message"}}` with its status.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,9 +78,14 @@ impl From<Refusal> for ApiError {
     }
 }
 
+/// The longest error message, in characters: a message may quote what the client sent (an
+/// unknown rules name, a vertex), and a 60 KB request must not come back whole.
+const MAX_MESSAGE: usize = 200;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
+        let message = text::truncate(&self.message, MAX_MESSAGE);
+        let body = serde_json::json!({"error": {"code": self.code, "message": message}});
         let mut r = (self.status, axum::Json(body)).into_response();
         if self.status == StatusCode::PAYLOAD_TOO_LARGE
             || self.status == StatusCode::REQUEST_TIMEOUT
@@ -209,6 +214,7 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(|| async {
             ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page").into_response()
         })
+        .layer(axum::middleware::from_fn(security::headers))
         .layer(axum::middleware::from_fn(log_request))
         .with_state(app)
 }
@@ -230,17 +236,37 @@ async fn log_request(req: Request<Body>, next: Next) -> Response {
     res
 }
 
+#[derive(serde::Serialize)]
+struct Health {
+    ok: bool,
+    store: &'static str,
+    cached_games: usize,
+}
+
+/// `GET /healthz`: `200` when the store answers a ping *and* a read of the games (a store that
+/// accepts connections but cannot read its data is not healthy), else `503`; within 5 s.
 async fn healthz(State(app): State<Arc<App>>) -> Response {
-    match app.store.ping().await {
-        Ok(()) => json_text(
+    let check = async {
+        app.store.ping().await?;
+        app.store.recent(1).await.map(|_| ())
+    };
+    let r = match tokio::time::timeout(std::time::Duration::from_secs(5), check).await {
+        Ok(r) => r.map_err(Failure::from),
+        Err(_) => Err(Failure::Unavailable(
+            "the store did not answer in 5 s".into(),
+        )),
+    };
+    match r {
+        Ok(()) => (
             StatusCode::OK,
-            format!(
-                r#"{{"ok":true,"store":"{}","cached_games":{}}}"#,
-                app.store.kind(),
-                app.cached()
-            ),
-        ),
-        Err(e) => ApiError::from(Failure::from(e)).into_response(),
+            axum::Json(Health {
+                ok: true,
+                store: app.store.kind(),
+                cached_games: app.cached(),
+            }),
+        )
+            .into_response(),
+        Err(e) => ApiError::from(e).into_response(),
     }
 }
 
@@ -254,6 +280,7 @@ struct CreateBody {
     handicap: Option<u32>,
     black_name: Option<String>,
     white_name: Option<String>,
+    listed: Option<bool>,
     time: Option<serde_json::Value>,
     scoring_time: Option<f64>,
     open: Option<Side>,
@@ -278,13 +305,12 @@ fn bad_time(message: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_time", message)
 }
 
+/// A player's name: control and direction-changing characters removed, trimmed, at most 40
+/// characters; empty gives `default`.
 fn clean_name(name: Option<String>, default: &str) -> Result<String, ApiError> {
-    let name = name.map(|n| n.trim().to_string()).unwrap_or_default();
+    let name = text::clean_text(name.as_deref().unwrap_or(""));
     if name.chars().count() > 40 {
         return Err(ApiError::bad_request("a name has at most 40 characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request("a name has no control characters"));
     }
     Ok(if name.is_empty() {
         default.to_string()
@@ -293,29 +319,14 @@ fn clean_name(name: Option<String>, default: &str) -> Result<String, ApiError> {
     })
 }
 
-/// `http://HOST` of the request, for the links.
-fn base_url(headers: &HeaderMap, app: &App) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            !h.is_empty()
-                && h.len() < 256
-                && h.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
-        })
-        .unwrap_or(app.config.addr.as_str());
-    format!("http://{host}")
-}
-
 async fn create(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(conn): Extension<ConnInfo>,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
     let payload = read_body(&app, &headers, body).await;
-    let r = match create_game(&app, peer, &headers, &payload).await {
+    let r = match create_game(&app, &conn, &headers, &payload).await {
         Ok(r) => r,
         Err(e) => e.into_response(),
     };
@@ -324,7 +335,7 @@ async fn create(
 
 async fn create_game(
     app: &App,
-    peer: SocketAddr,
+    conn: &ConnInfo,
     headers: &HeaderMap,
     payload: &Payload,
 ) -> Result<Response, ApiError> {
@@ -340,7 +351,17 @@ async fn create_game(
             .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?,
         None => Rules::default(),
     };
-    if let Some(k) = req.komi {
+    let handicap = req.handicap.unwrap_or(0);
+    // A handicap game has komi 0.5 unless the creator says otherwise (`komi`, or `komi=` in
+    // the rules), as servers do: the handicap stones are the compensation.
+    let rules_name_komi = req
+        .rules
+        .as_deref()
+        .is_some_and(|r| r.to_ascii_lowercase().contains("komi"));
+    let komi = req
+        .komi
+        .or((handicap >= 2 && !rules_name_komi).then_some(0.5));
+    if let Some(k) = komi {
         if !k.is_finite() || k.abs() > 1000.0 {
             return Err(ApiError::bad_request(
                 "komi must be a number from -1000 to 1000",
@@ -368,11 +389,15 @@ async fn create_game(
     let width = req.width.or(req.height).unwrap_or(19);
     let height = req.height.or(req.width).unwrap_or(19);
     let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    if !app.allow_create(peer.ip()) {
+    let client = net::client_ip(conn, headers, app.config.behind_proxy);
+    if let Err(why) = app.allow_create(client) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            "too many games created from this address; wait a minute",
+            match why {
+                Limited::Address => "too many games created from this address; wait a minute",
+                Limited::Server => "too many games are being created on this server; wait a minute",
+            },
         ));
     }
     let id = new_id();
@@ -380,13 +405,14 @@ async fn create_game(
         width: size(width),
         height: size(height),
         rules: rules.to_string(),
-        handicap: req.handicap.unwrap_or(0),
+        handicap,
         black_name,
         white_name,
         created_ms: now_ms(),
         time,
         scoring_time,
         open: req.open,
+        listed: req.listed.unwrap_or(false),
     };
     let m = Match::new(&id, meta.clone()).map_err(|e| match e {
         CreateError::BadSize(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_size", m),
@@ -408,7 +434,12 @@ async fn create_game(
         .map_err(|e| ApiError::from(Failure::from(e)))?;
     tracing::info!(game = %id, width, height, "game created");
     let state = app.insert(m, bh, wh);
-    let base = base_url(headers, app);
+    let base = net::base_url(
+        app.config.public_url.as_deref(),
+        conn,
+        headers,
+        app.config.behind_proxy,
+    );
     let open = meta.open.map(Color::from);
     let seat = |c: Color, token: String| {
         (open != Some(c)).then(|| (format!("{base}/g/{id}#token={token}"), token))
@@ -428,6 +459,16 @@ async fn create_game(
     Ok(json_text(StatusCode::CREATED, text))
 }
 
+/// Whether a stored summary is of a listed game (summaries stored before the choice existed
+/// have no `listed` and are listed).
+fn is_listed(summary: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Listed {
+        listed: Option<bool>,
+    }
+    serde_json::from_str::<Listed>(summary).is_ok_and(|l| l.listed != Some(false))
+}
+
 #[derive(Deserialize)]
 struct ListQuery {
     open: Option<bool>,
@@ -442,19 +483,22 @@ async fn list(
     };
     let open_only = query.open == Some(true);
     // Open games are looked for further back: a seat may wait a while for its player.
-    let limit = if open_only { 2000 } else { 50 };
+    let limit = if open_only { 2000 } else { 200 };
     match app.store.recent(limit).await {
         Ok(items) => {
             let mut list: Vec<serde_json::Value> = items
                 .iter()
+                // A seat left open invites anyone: open games are listed as such even when
+                // the creator did not list the game among the recent ones.
+                .filter(|s| open_only || is_listed(s))
                 .filter_map(|t| serde_json::from_str(t).ok())
                 .collect();
             if open_only {
                 list.retain(|v: &serde_json::Value| {
                     !v["open"].is_null() && v["phase"] != "finished"
                 });
-                list.truncate(50);
             }
+            list.truncate(50);
             json_text(
                 StatusCode::OK,
                 serde_json::to_string(&list).expect("summaries serialize"),
@@ -524,6 +568,11 @@ async fn play(
     let guess = app.guess();
     change_with(&app, &id, &headers, body, |m, color, p| {
         let req: MoveBody = parse(p)?;
+        if already_played(m, color, &req) {
+            // A retry of a move that was recorded (its answer was lost, or the store answered
+            // late): the state, as the first answer would have been.
+            return Ok(Vec::new());
+        }
         let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
         // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
         let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
@@ -537,6 +586,31 @@ async fn play(
         }?)
     })
     .await
+}
+
+/// Whether `req` by `color` is the move the game recorded at its `move_number` (a retry whose
+/// first answer was lost or came late; the opponent may have answered it meanwhile).
+fn already_played(m: &Match, color: Color, req: &MoveBody) -> bool {
+    if req.move_number >= m.move_number() {
+        return false;
+    }
+    let moves = m.game().moves();
+    let Some(&(by, recorded)) = usize::try_from(req.move_number)
+        .ok()
+        .and_then(|k| moves.get(k))
+    else {
+        return false;
+    };
+    let t = req.mv.trim();
+    by == color
+        && match recorded {
+            Move::Pass => t.eq_ignore_ascii_case("pass"),
+            Move::Resign => t.eq_ignore_ascii_case("resign"),
+            Move::Play(p) => {
+                let (w, h) = (m.meta().width as u8, m.meta().height as u8);
+                coords::from_gtp(t, w, h).is_ok_and(|q| q == p)
+            }
+        }
 }
 
 /// Reads the body, then judges and applies a change to game `id` for the token's holder: the
@@ -671,6 +745,7 @@ struct Joined {
 /// check lets exactly one in, the others answer `409 seat_taken`.
 async fn join(
     State(app): State<Arc<App>>,
+    Extension(conn): Extension<ConnInfo>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Body,
@@ -698,7 +773,15 @@ async fn join(
     let r = match r {
         Ok(state) => {
             let answer = Joined {
-                url: format!("{}/g/{id}#token={token}", base_url(&headers, &app)),
+                url: format!(
+                    "{}/g/{id}#token={token}",
+                    net::base_url(
+                        app.config.public_url.as_deref(),
+                        &conn,
+                        &headers,
+                        app.config.behind_proxy,
+                    )
+                ),
                 token,
                 state: serde_json::from_str(&state).expect("the state is JSON"),
             };

@@ -43,6 +43,14 @@ pub struct Meta {
     /// The seat that has no player yet at creation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open: Option<Side>,
+    /// Shown in `GET /api/games` (the creator's choice; games stored before there was a
+    /// choice are listed).
+    #[serde(default = "listed_by_default")]
+    pub listed: bool,
+}
+
+fn listed_by_default() -> bool {
+    true
 }
 
 /// A player, as events and the state name it.
@@ -207,13 +215,6 @@ pub struct ChatLine {
 
 /// Longest chat line, in characters after trimming.
 pub const MAX_CHAT: usize = 500;
-
-/// Whether `c` is kept in names and chat: no control characters, no bidirectional overrides
-/// or isolates (which let a text display as something else).
-pub fn shown_char(c: char) -> bool {
-    !c.is_control()
-        && !matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
-}
 
 /// A game with everything the server keeps of it.
 #[derive(Debug, Clone)]
@@ -439,8 +440,7 @@ impl Match {
 
     /// Decides a chat line of `color`.
     pub fn decide_chat(&self, color: Color, text: &str) -> Result<Vec<Event>, Refusal> {
-        let clean: String = text.chars().filter(|&c| shown_char(c)).collect();
-        let clean = clean.trim();
+        let clean = crate::text::clean_text(text);
         let n = clean.chars().count();
         if n == 0 || n > MAX_CHAT {
             return Err(Refusal::Rules(
@@ -450,7 +450,7 @@ impl Match {
         }
         Ok(vec![Event::Chat {
             c: color.into(),
-            text: clean.to_string(),
+            text: clean,
         }])
     }
 
@@ -864,6 +864,7 @@ mod tests {
             time: TimeControl::None,
             scoring_time: 0,
             open: None,
+            listed: true,
         }
     }
 

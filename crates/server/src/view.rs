@@ -64,6 +64,7 @@ pub struct Summary<'a> {
     result: Option<&'a str>,
     open: Option<&'static str>,
     time: &'a TimeControl,
+    listed: bool,
 }
 
 fn move_text(m: &Match, mv: Move) -> String {
@@ -174,5 +175,6 @@ pub fn summary(m: &Match) -> Summary<'_> {
         result: m.result(),
         open: m.open_seat().map(color_name),
         time: &meta.time,
+        listed: meta.listed,
     }
 }

@@ -41,6 +41,11 @@ function describeTime(t) {
   return `${m(t.main)} + ${t.increment} s`;
 }
 
+// A handicap game has komi 0.5 unless the creator gives one (the server's default too).
+$('handicap').addEventListener('change', () => {
+  $('komi').placeholder = parseInt($('handicap').value, 10) >= 2 ? '0.5 (handicap)' : "rules' default";
+});
+
 $('create').addEventListener('submit', async (ev) => {
   ev.preventDefault();
   $('create-error').textContent = '';
@@ -56,6 +61,7 @@ $('create').addEventListener('submit', async (ev) => {
   if (h) body.handicap = h;
   if ($('black_name').value.trim()) body.black_name = $('black_name').value.trim();
   if ($('white_name').value.trim()) body.white_name = $('white_name').value.trim();
+  if ($('listed').checked) body.listed = true;
   body.time = timeSetting();
   if ($('open').value) body.open = $('open').value;
   try {
@@ -88,11 +94,12 @@ async function loadRecent() {
     const games = await request('GET', '/api/games');
     const rows = games.map((g) => {
       const state = g.phase === 'finished' ? escapeHtml(g.result || 'finished') : escapeHtml(g.phase);
-      return `<tr><td><a href="/g/${encodeURIComponent(g.id)}">${escapeHtml(g.id)}</a></td>`
-        + `<td>${escapeHtml(g.black_name)} – ${escapeHtml(g.white_name)}</td>`
+      const href = `/g/${encodeURIComponent(g.id)}`;
+      return `<tr><td class="id"><a href="${href}">${escapeHtml(g.id)}</a></td>`
+        + `<td><a href="${href}">${escapeHtml(g.black_name)} – ${escapeHtml(g.white_name)}</a></td>`
         + `<td>${g.width}×${g.height}</td><td>${g.move_number}</td><td>${state}</td></tr>`;
     });
-    $('recent').tBodies[0].innerHTML = rows.join('') || '<tr><td colspan="5">No games yet.</td></tr>';
+    $('recent').tBodies[0].innerHTML = rows.join('') || '<tr><td colspan="5">No listed games yet (games are listed when their creator chooses so).</td></tr>';
   } catch (_) { /* keep the old list */ }
 }
 

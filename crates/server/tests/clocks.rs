@@ -343,8 +343,8 @@ async fn open_seat_join_race() {
             .find(|e| e["id"] == id.as_str())
             .expect("listed as open");
         assert_eq!(entry["open"], "white");
-        // A full game is not listed.
-        let full = api.create(r#"{"width":9}"#).await;
+        // A full game is not listed (even when listed among the recent games).
+        let full = api.create(r#"{"width":9,"listed":true}"#).await;
         let (_, list) = api.get("/api/games?open=true").await;
         assert!(list
             .as_array()
