@@ -13,10 +13,11 @@
 //! - **No undo records**, and under simple ko no hash at all: the ko point and whether the last
 //!   turn left the position unchanged decide simple ko.
 //! - **Superko on its own positions**: each position of the playout is kept as its Zobrist key
-//!   and a bit board of its stones, beside the keys and stones of the game's earlier positions
-//!   (taken once, when the board is made). A candidate's key is looked up in a Bloom filter (one
-//!   bit test, about 1 in 32 false alarms at most); a hit is confirmed against the stones, so
-//!   a hash collision can never forbid a move.
+//!   and its turn, beside the keys and stones of the game's earlier positions (taken once, when
+//!   the board is made). A candidate's key is looked up in a Bloom filter (one bit test, about
+//!   1 in 32 false alarms at most); a hit is confirmed exactly (the ko and one-stone-suicide
+//!   shortcuts of [`Game`], else against the stones, rebuilding a playout position by replaying
+//!   its turns), so a hash collision can never forbid a move.
 //!
 //! Groups are rings with a head exactly as in [`crate::Board`], merged in the same order, and the
 //! empty points are kept in the same list with the same swaps: the random draws pick the same
@@ -81,7 +82,9 @@ struct Pos {
     next: Slab<u16>,
     size: Slab<u16>,
     libs: Slab<Libs>,
-    empties: Vec<u16>,
+    /// The empty points (the first `n_empty` entries), in the exact board's order.
+    empties: Slab<u16>,
+    n_empty: usize,
     empty_pos: Slab<u16>,
     hash: u64,
     captures: [u32; 2],
@@ -89,20 +92,19 @@ struct Pos {
     ko: Option<(u16, Color)>,
     unchanged: bool,
     passes: u32,
-    /// The stones as bit sets over the padded indices, black's words then white's (kept only
-    /// under superko).
-    bits: Slab<u64>,
 }
 
 impl Pos {
-    fn copy_from(&mut self, o: &Pos, superko: bool) {
+    fn copy_from(&mut self, o: &Pos) {
         self.stride = o.stride;
         self.cells.copy_from(&o.cells);
         self.head.copy_from(&o.head);
         self.next.copy_from(&o.next);
         self.size.copy_from(&o.size);
         self.libs.copy_from(&o.libs);
-        self.empties.clone_from(&o.empties);
+        // Only the live part of the list matters.
+        self.empties.as_mut_slice()[..o.n_empty].copy_from_slice(&o.empties.as_slice()[..o.n_empty]);
+        self.n_empty = o.n_empty;
         self.empty_pos.copy_from(&o.empty_pos);
         self.hash = o.hash;
         self.captures = o.captures;
@@ -110,9 +112,6 @@ impl Pos {
         self.ko = o.ko;
         self.unchanged = o.unchanged;
         self.passes = o.passes;
-        if superko {
-            self.bits.copy_from(&o.bits);
-        }
     }
 
     #[inline(always)]
@@ -121,20 +120,10 @@ impl Pos {
     }
 
     #[inline(always)]
-    fn words(&self) -> usize {
-        self.bits.len() / 2
-    }
-
-    #[inline(always)]
-    fn flip_bit(&mut self, i: usize, c: u8) {
-        let w = (c as usize - 1) * self.words() + i / 64;
-        self.bits[w] ^= 1 << (i % 64);
-    }
-
-    #[inline(always)]
     fn remove_empty(&mut self, i: usize) {
         let k = self.empty_pos[i] as usize;
-        let last = self.empties.pop().expect("an empty point to fill");
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty];
         if last as usize != i {
             self.empties[k] = last;
             self.empty_pos[last as usize] = k as u16;
@@ -143,16 +132,19 @@ impl Pos {
 
     #[inline(always)]
     fn add_empty(&mut self, i: usize) {
-        self.empty_pos[i] = self.empties.len() as u16;
-        self.empties.push(i as u16);
+        self.empty_pos[i] = self.n_empty as u16;
+        self.empties[self.n_empty] = i as u16;
+        self.n_empty += 1;
     }
 
     #[inline(always)]
     fn swap_empties(&mut self, a: usize, b: usize) {
         if a != b {
-            self.empties.swap(a, b);
-            self.empty_pos[self.empties[a] as usize] = a as u16;
-            self.empty_pos[self.empties[b] as usize] = b as u16;
+            let (ea, eb) = (self.empties[a], self.empties[b]);
+            self.empties[a] = eb;
+            self.empties[b] = ea;
+            self.empty_pos[eb as usize] = a as u16;
+            self.empty_pos[ea as usize] = b as u16;
         }
     }
 
@@ -215,15 +207,11 @@ impl Pos {
     /// Places `color` on the empty `i`: merges, captures, removes its own group on a suicide.
     /// Returns (captured, suicided, the first stone removed).
     #[inline(always)]
-    fn place<const SK: bool>(&mut self, i: usize, color: Color) -> (u32, u32, u16) {
+    fn place(&mut self, i: usize, color: Color) -> (u32, u32, u16) {
         let c = color as u8;
         let o = 3 - c;
         self.cells[i] = c;
         self.remove_empty(i);
-        if SK {
-            self.hash ^= zobrist::stone(i, c);
-            self.flip_bit(i, c);
-        }
         let mut own = Libs::default();
         let mut friends = [0u16; 4];
         let mut nf = 0;
@@ -294,7 +282,7 @@ impl Pos {
                 if captured == 0 {
                     first = e as u16;
                 }
-                captured += self.remove_group::<SK>(e);
+                captured += self.remove_group(e);
             }
         }
         self.captures[color.index()] += captured;
@@ -302,13 +290,13 @@ impl Pos {
         let mut suicided = 0;
         if self.libs[g].n == 0 {
             first = g as u16;
-            suicided = self.remove_group::<SK>(g);
+            suicided = self.remove_group(g);
             self.captures[color.opponent().index()] += suicided;
         }
         (captured, suicided, first)
     }
 
-    fn remove_group<const SK: bool>(&mut self, g: usize) -> u32 {
+    fn remove_group(&mut self, g: usize) -> u32 {
         let c = self.cells[g];
         let o = 3 - c;
         let mut count = 0;
@@ -316,10 +304,6 @@ impl Pos {
         loop {
             self.cells[s] = EMPTY;
             self.add_empty(s);
-            if SK {
-                self.hash ^= zobrist::stone(s, c);
-                self.flip_bit(s, c);
-            }
             for n in self.neighbours(s) {
                 if self.cells[n] == o {
                     let h = self.head[n] as usize;
@@ -335,17 +319,12 @@ impl Pos {
         count
     }
 
-    /// XORs into `acc` the Zobrist keys of the group through `g`, and clears its stones from
-    /// `bits` when given.
-    fn fold_group(&self, g: usize, acc: &mut u64, mut bits: Option<&mut [u64]>) {
+    /// XORs into `acc` the Zobrist keys of the stones of the group through `g`.
+    fn fold_group(&self, g: usize, acc: &mut u64) {
         let c = self.cells[g];
-        let words = self.words();
         let mut s = g;
         loop {
             *acc ^= zobrist::stone(s, c);
-            if let Some(b) = bits.as_deref_mut() {
-                b[(c as usize - 1) * words + s / 64] &= !(1u64 << (s % 64));
-            }
             s = self.next[s] as usize;
             if s == g {
                 break;
@@ -371,36 +350,77 @@ impl Pos {
     }
 }
 
-/// The superko record: the keys and stones of every position that counts, the game's first.
+/// The superko record: the key of every position that counts, the game's first, and what it
+/// takes to rebuild each one exactly.
 #[derive(Clone, Debug)]
 struct Record {
     rule: KoRule,
-    /// Bloom filter over the keys, `1 << bits_log2` bits.
+    /// XORed into the key of a position with white to move (0 under positional superko).
+    white_key: u64,
+    /// Bloom filter over the keys.
     filter: Vec<u64>,
     shift: u32,
-    keys: Vec<u64>,
-    /// `2 * words` per key: the stones of that position.
-    stones: Vec<u64>,
+    /// The recorded positions' keys and turn numbers (the first `entries`).
+    keys: Slab<u64>,
+    /// The turn number (0 = the game's set-up) after which each recorded position stood.
+    plies: Slab<u32>,
+    entries: usize,
+    /// The stones (padded cells) of the game's recorded positions, one board after another.
+    game_cells: Vec<u8>,
     /// How many entries come from the game (kept across playouts).
     from_game: usize,
-    /// Words per color in a position's stones.
-    words: usize,
-    /// The candidate position being confirmed.
-    scratch: Vec<u64>,
+    /// The game's turn number at the start of the playouts.
+    base_ply: u32,
+    /// This playout's turns: the point played, 0 for a pass (to rebuild its positions).
+    moves: Slab<u16>,
+    n_moves: usize,
+    /// The hash and key after the last candidate that passed the superko test.
+    pending: (u64, u64),
+    /// Scratch positions for the exact confirmation.
+    candidate: Box<Pos>,
+    replay: Box<Pos>,
 }
 
 /// Bits of filter per recorded position (a false alarm at most 1 time in 32).
 const FILTER_BITS_PER_KEY: usize = 32;
 
 impl Record {
-    fn sized(capacity: usize) -> (Vec<u64>, u32) {
-        let bits = (capacity.max(64) * FILTER_BITS_PER_KEY).next_power_of_two();
-        (vec![0; bits / 64], 64 - bits.trailing_zeros())
+    /// Makes room for `more` positions without a rebuild of the filter during a playout.
+    fn reserve(&mut self, more: usize) {
+        let room = self.entries + more + 1;
+        if self.keys.len() < room {
+            let mut keys = Slab::new(0, room);
+            let mut plies = Slab::new(0, room);
+            keys.as_mut_slice()[..self.entries]
+                .copy_from_slice(&self.keys.as_slice()[..self.entries]);
+            plies.as_mut_slice()[..self.entries]
+                .copy_from_slice(&self.plies.as_slice()[..self.entries]);
+            self.keys = keys;
+            self.plies = plies;
+        }
+        if self.moves.len() < self.n_moves + more + 1 {
+            let mut moves = Slab::new(0, self.n_moves + more + 1);
+            moves.as_mut_slice()[..self.n_moves]
+                .copy_from_slice(&self.moves.as_slice()[..self.n_moves]);
+            self.moves = moves;
+        }
+        let want = room.max(64) * FILTER_BITS_PER_KEY;
+        if want <= self.filter.len() * 64 {
+            return;
+        }
+        let bits = want.next_power_of_two();
+        self.filter = vec![0; bits / 64];
+        self.shift = 64 - bits.trailing_zeros();
+        for k in 0..self.entries {
+            let (w, m) = self.bit(self.keys[k]);
+            self.filter[w] |= m;
+        }
     }
 
     #[inline(always)]
     fn bit(&self, key: u64) -> (usize, u64) {
-        let b = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        // Keys are XORs of random Zobrist numbers: their top bits are already uniform.
+        let b = (key >> self.shift) as usize;
         (b >> 6, 1u64 << (b & 63))
     }
 
@@ -410,28 +430,23 @@ impl Record {
         self.filter[w] & m != 0
     }
 
-    fn push(&mut self, key: u64, stones: &[u64]) {
-        if (self.keys.len() + 1) * FILTER_BITS_PER_KEY > self.filter.len() * 64 {
-            let (f, s) = Record::sized(2 * (self.keys.len() + 1));
-            self.filter = f;
-            self.shift = s;
-            for k in 0..self.keys.len() {
-                let (w, m) = self.bit(self.keys[k]);
-                self.filter[w] |= m;
-            }
-        }
+    /// Records a key (room made by [`Record::reserve`]).
+    #[inline(always)]
+    fn push(&mut self, key: u64, ply: u32) {
         let (w, m) = self.bit(key);
         self.filter[w] |= m;
-        self.keys.push(key);
-        self.stones.extend_from_slice(stones);
+        self.keys[self.entries] = key;
+        self.plies[self.entries] = ply;
+        self.entries += 1;
     }
 
     /// Forgets the playout's positions, keeping the game's.
     fn restart(&mut self) {
-        if self.keys.len() == self.from_game {
+        self.n_moves = 0;
+        if self.entries == self.from_game {
             return;
         }
-        for k in self.from_game..self.keys.len() {
+        for k in self.from_game..self.entries {
             let (w, m) = self.bit(self.keys[k]);
             self.filter[w] &= !m;
         }
@@ -439,14 +454,13 @@ impl Record {
             let (w, m) = self.bit(self.keys[k]);
             self.filter[w] |= m;
         }
-        self.keys.truncate(self.from_game);
-        self.stones.truncate(self.from_game * 2 * self.words);
+        self.entries = self.from_game;
     }
 
     #[inline(always)]
     fn key(&self, hash: u64, to_move: Color) -> u64 {
-        if self.rule != KoRule::Positional && to_move == Color::White {
-            hash ^ zobrist::WHITE_TO_MOVE
+        if to_move == Color::White {
+            hash ^ self.white_key
         } else {
             hash
         }
@@ -483,7 +497,6 @@ impl PlayoutBoard {
         let b = game.board();
         let len = b.cells.len();
         let superko = game.rules().ko.is_superko();
-        let words = len.div_ceil(64);
         let mut libs = Slab::new(Libs::default(), len);
         for i in 0..len {
             let v = b.cells[i];
@@ -503,7 +516,12 @@ impl PlayoutBoard {
             next: b.next.clone(),
             size: b.size.clone(),
             libs,
-            empties: b.empties.clone(),
+            empties: {
+                let mut e = Slab::new(0u16, b.width() * b.height());
+                e.as_mut_slice()[..b.empties.len()].copy_from_slice(&b.empties);
+                e
+            },
+            n_empty: b.empties.len(),
             empty_pos: b.empty_pos.clone(),
             hash: b.hash,
             captures: b.captures,
@@ -511,34 +529,42 @@ impl PlayoutBoard {
             ko,
             unchanged,
             passes: game.consecutive_passes(),
-            bits: Slab::new(0, if superko { 2 * words } else { 0 }),
         };
         let record = superko.then(|| {
-            let n = b.width() * b.height();
-            let (filter, shift) = Record::sized(game.move_number() + 3 * n + 2);
+            let rule = game.rules().ko;
             let mut r = Record {
-                rule: game.rules().ko,
-                filter,
-                shift,
-                keys: Vec::new(),
-                stones: Vec::new(),
+                rule,
+                white_key: if rule == KoRule::Positional {
+                    0
+                } else {
+                    zobrist::WHITE_TO_MOVE
+                },
+                filter: vec![0],
+                shift: 58,
+                keys: Slab::new(0, 0),
+                plies: Slab::new(0, 0),
+                entries: 0,
+                game_cells: Vec::new(),
                 from_game: 0,
-                words,
-                scratch: vec![0; 2 * words],
+                base_ply: game.move_number() as u32,
+                moves: Slab::new(0, 0),
+                n_moves: 0,
+                pending: (0, 0),
+                candidate: Box::new(start.clone()),
+                replay: Box::new(start.clone()),
             };
-            game.for_each_superko_position(|key, board| {
-                r.push(key, &stone_bits(board, words));
+            let mut entries = Vec::new();
+            game.for_each_superko_position(|key, board, k| {
+                entries.push((key, k as u32));
+                r.game_cells.extend_from_slice(board.cells.as_slice());
             });
-            r.from_game = r.keys.len();
+            r.reserve(entries.len() + 3 * b.width() * b.height());
+            for (key, k) in entries {
+                r.push(key, k);
+            }
+            r.from_game = r.entries;
             Box::new(r)
         });
-        let mut start = start;
-        if superko {
-            start.bits = Slab::new(0, 2 * words);
-            for (k, w) in stone_bits(b, words).into_iter().enumerate() {
-                start.bits[k] = w;
-            }
-        }
         PlayoutBoard {
             width: b.width(),
             height: b.height(),
@@ -551,7 +577,7 @@ impl PlayoutBoard {
 
     /// Goes back to the starting position.
     pub fn restart(&mut self) {
-        self.cur.copy_from(&self.start, self.record.is_some());
+        self.cur.copy_from(&self.start);
         if let Some(r) = &mut self.record {
             r.restart();
         }
@@ -572,7 +598,8 @@ impl PlayoutBoard {
         on_turn: impl FnMut(Color, Move),
     ) -> usize {
         self.restart();
-        if self.record.is_some() {
+        if let Some(r) = &mut self.record {
+            r.reserve(max_plies);
             self.run::<true>(rng, max_plies, on_turn)
         } else {
             self.run::<false>(rng, max_plies, on_turn)
@@ -589,7 +616,7 @@ impl PlayoutBoard {
         let mut plies = 0;
         while plies < max_plies && self.cur.passes < 2 {
             let color = self.cur.to_move;
-            let mut remaining = self.cur.empties.len();
+            let mut remaining = self.cur.n_empty;
             let mut chosen = None;
             while remaining > 0 {
                 let r = rng.below(remaining);
@@ -646,45 +673,8 @@ impl PlayoutBoard {
         !(simple && self.cur.unchanged && !self.cur.has_friend(i, c))
     }
 
-    /// Whether the position after `color` plays on `i` is new for the superko rule.
-    #[cold]
-    #[inline(never)]
-    fn superko_check(&mut self, i: usize, color: Color, suicide: bool, key: u64) -> bool {
-        let cur = &self.cur;
-        let rec = self.record.as_mut().expect("superko record");
-        let words = cur.words();
-        let mut built = false;
-        for k in 0..rec.keys.len() {
-            if rec.keys[k] != key {
-                continue;
-            }
-            if !built {
-                built = true;
-                let mut scratch = std::mem::take(&mut rec.scratch);
-                scratch.copy_from_slice(cur.bits.as_slice());
-                let c = color as u8;
-                let mut ignored = 0;
-                if suicide {
-                    let (fr, nf) = cur.groups_next_to(i, c, true);
-                    for &f in &fr[..nf] {
-                        cur.fold_group(f as usize, &mut ignored, Some(&mut scratch));
-                    }
-                } else {
-                    scratch[(c as usize - 1) * words + i / 64] |= 1 << (i % 64);
-                    let (en, ne) = cur.groups_next_to(i, 3 - c, false);
-                    for &e in &en[..ne] {
-                        cur.fold_group(e as usize, &mut ignored, Some(&mut scratch));
-                    }
-                }
-                rec.scratch = scratch;
-            }
-            if rec.stones[k * 2 * words..(k + 1) * 2 * words] == rec.scratch[..] {
-                return false;
-            }
-        }
-        true
-    }
-
+    /// Whether the position after `color` plays on `i` is new for the superko rule: the
+    /// candidate's key is looked up in the filter, and a hit is confirmed exactly.
     #[inline(always)]
     fn superko_allows(&mut self, i: usize, color: Color, suicide: bool) -> bool {
         let cur = &self.cur;
@@ -694,7 +684,7 @@ impl PlayoutBoard {
             // The stone never stays: its friends leave the board.
             let (fr, nf) = cur.groups_next_to(i, c, true);
             for &f in &fr[..nf] {
-                cur.fold_group(f as usize, &mut hash, None);
+                cur.fold_group(f as usize, &mut hash);
             }
         } else {
             hash ^= zobrist::stone(i, c);
@@ -702,23 +692,79 @@ impl PlayoutBoard {
                 if cur.cells[n] == 3 - c && cur.libs[cur.head[n] as usize].at_most_one() {
                     let (en, ne) = cur.groups_next_to(i, 3 - c, false);
                     for &e in &en[..ne] {
-                        cur.fold_group(e as usize, &mut hash, None);
+                        cur.fold_group(e as usize, &mut hash);
                     }
                     break;
                 }
             }
         }
-        let rec = self.record.as_ref().expect("superko record");
+        let rec = self.record.as_mut().expect("superko record");
         let key = rec.key(hash, color.opponent());
+        // The hash and key of the position this move makes, for `play_at` if it is chosen.
+        rec.pending = (hash, key);
         if !rec.may_contain(key) {
             return true;
         }
-        self.superko_check(i, color, suicide, key)
+        self.superko_confirm(i, color, suicide, key)
+    }
+
+    /// The exact test behind a filter hit: is there a recorded position with this key and
+    /// exactly the stones the move would leave?
+    #[cold]
+    #[inline(never)]
+    fn superko_confirm(&mut self, i: usize, color: Color, suicide: bool, key: u64) -> bool {
+        let cur = &self.cur;
+        let start = &self.start;
+        let rec = self.record.as_mut().expect("superko record");
+        let c = color as u8;
+        let now = rec.base_ply + rec.n_moves as u32;
+        // Exact shortcuts, as in `Game`: a ko capture recreates the position before the
+        // opponent's turn, and a one-stone suicide recreates the current one.
+        let lone_suicide = suicide && !cur.has_friend(i, c);
+        let ko_capture = cur.ko == Some((i as u16, color));
+        let len = cur.cells.len();
+        let mut built = false;
+        // Newest first: the ko shortcut's position is the last but one.
+        for k in (0..rec.entries).rev() {
+            if rec.keys[k] != key {
+                continue;
+            }
+            let ply = rec.plies[k];
+            if ply + 1 == now && (ko_capture || (lone_suicide && cur.unchanged)) {
+                return false;
+            }
+            if ply == now && lone_suicide {
+                return false;
+            }
+            if !built {
+                built = true;
+                rec.candidate.copy_from(cur);
+                rec.candidate.place(i, color);
+            }
+            let same = if k < rec.from_game {
+                rec.game_cells[k * len..(k + 1) * len] == *rec.candidate.cells.as_slice()
+            } else {
+                // Replay this playout's turns up to that position.
+                rec.replay.copy_from(start);
+                let mut mover = start.to_move;
+                for &m in &rec.moves.as_slice()[..(ply - rec.base_ply) as usize] {
+                    if m != 0 {
+                        rec.replay.place(m as usize, mover);
+                    }
+                    mover = mover.opponent();
+                }
+                rec.replay.cells.as_slice() == rec.candidate.cells.as_slice()
+            };
+            if same {
+                return false;
+            }
+        }
+        true
     }
 
     #[inline(always)]
     fn play_at<const SK: bool>(&mut self, i: usize, color: Color) {
-        let (captured, suicided, first) = self.cur.place::<SK>(i, color);
+        let (captured, suicided, first) = self.cur.place(i, color);
         let h = self.cur.head[i] as usize;
         self.cur.ko = (captured == 1 && self.cur.size[h] == 1 && self.cur.libs[h].n == 1)
             .then_some((first, color.opponent()));
@@ -726,7 +772,14 @@ impl PlayoutBoard {
         self.cur.passes = 0;
         self.cur.to_move = color.opponent();
         if SK {
-            self.record_position(false);
+            // The candidate's superko test computed this position's hash and key.
+            let rec = self.record.as_mut().expect("superko record");
+            let (hash, key) = rec.pending;
+            self.cur.hash = hash;
+            rec.moves[rec.n_moves] = i as u16;
+            rec.n_moves += 1;
+            let ply = rec.base_ply + rec.n_moves as u32;
+            rec.push(key, ply);
         }
     }
 
@@ -736,17 +789,15 @@ impl PlayoutBoard {
         self.cur.passes += 1;
         self.cur.to_move = self.cur.to_move.opponent();
         if SK {
-            self.record_position(true);
+            let rec = self.record.as_mut().expect("superko record");
+            rec.moves[rec.n_moves] = 0;
+            rec.n_moves += 1;
+            if rec.rule != KoRule::NaturalSituational {
+                let key = rec.key(self.cur.hash, self.cur.to_move);
+                let ply = rec.base_ply + rec.n_moves as u32;
+                rec.push(key, ply);
+            }
         }
-    }
-
-    fn record_position(&mut self, by_pass: bool) {
-        let rec = self.record.as_mut().expect("superko record");
-        if by_pass && rec.rule == KoRule::NaturalSituational {
-            return;
-        }
-        let key = rec.key(self.cur.hash, self.cur.to_move);
-        rec.push(key, self.cur.bits.as_slice());
     }
 
     #[inline(always)]
@@ -804,16 +855,4 @@ impl PlayoutBoard {
         b.set_captures(self.cur.captures[0], self.cur.captures[1]);
         b
     }
-}
-
-/// The stones of `board` as bit sets over its padded indices: black's `words`, then white's.
-fn stone_bits(board: &Board, words: usize) -> Vec<u64> {
-    let mut out = vec![0u64; 2 * words];
-    for i in 0..board.cells.len() {
-        let v = board.cells[i];
-        if v == 1 || v == 2 {
-            out[(v as usize - 1) * words + i / 64] |= 1 << (i % 64);
-        }
-    }
-    out
 }
