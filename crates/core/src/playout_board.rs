@@ -103,7 +103,8 @@ impl Pos {
         self.size.copy_from(&o.size);
         self.libs.copy_from(&o.libs);
         // Only the live part of the list matters.
-        self.empties.as_mut_slice()[..o.n_empty].copy_from_slice(&o.empties.as_slice()[..o.n_empty]);
+        self.empties.as_mut_slice()[..o.n_empty]
+            .copy_from_slice(&o.empties.as_slice()[..o.n_empty]);
         self.n_empty = o.n_empty;
         self.empty_pos.copy_from(&o.empty_pos);
         self.hash = o.hash;

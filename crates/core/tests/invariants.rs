@@ -167,7 +167,15 @@ fn playout_board_plays_the_games_of_the_exact_engine() {
     let mut superko_refusals = 0;
     for k in 0..10u8 {
         let rules = rules_from(k);
-        for (size, seeds) in [(2usize, 30u64), (3, 30), (4, 20), (5, 20), (7, 8), (9, 8), (19, 2)] {
+        for (size, seeds) in [
+            (2usize, 30u64),
+            (3, 30),
+            (4, 20),
+            (5, 20),
+            (7, 8),
+            (9, 8),
+            (19, 2),
+        ] {
             for seed in 0..seeds {
                 let mut game = Game::new(size, size, rules).unwrap();
                 let mut rng = Rng::new(seed + 1000 * u64::from(k));
@@ -191,8 +199,14 @@ fn playout_board_plays_the_games_of_the_exact_engine() {
                     assert_eq!(plies, plies2, "{what}");
                     let board = fast.to_board();
                     assert_eq!(&board, g.board(), "{what}");
-                    assert_eq!(board.captures(Color::Black), g.board().captures(Color::Black));
-                    assert_eq!(board.captures(Color::White), g.board().captures(Color::White));
+                    assert_eq!(
+                        board.captures(Color::Black),
+                        g.board().captures(Color::Black)
+                    );
+                    assert_eq!(
+                        board.captures(Color::White),
+                        g.board().captures(Color::White)
+                    );
                     assert_eq!(fast.to_move(), g.to_move(), "{what}");
                     // Every point's legality in the final position, eyes included.
                     for p in board.points() {
