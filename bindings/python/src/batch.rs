@@ -180,7 +180,8 @@ impl Slot {
 
     /// The AlphaGo Zero planes (as `GameState.planes`) into `out`, which is zeroed: the
     /// mover's stones in the last 8 positions, the opponent's, then all ones when black is to
-    /// move. Each plane is a copy of one kept in the history ring.
+    /// move. Each plane is a copy of one kept in the history ring. Every byte of `out` is
+    /// written (it may be a reused buffer).
     fn planes(&self, out: &mut [i8], n: usize) {
         let black = self.game.to_move() == Color::Black;
         let (mine, theirs) = if black { (0, n) } else { (n, 0) };
@@ -189,9 +190,9 @@ impl Slot {
             out[k * n..(k + 1) * n].copy_from_slice(&self.hist[s + mine..s + mine + n]);
             out[(8 + k) * n..(9 + k) * n].copy_from_slice(&self.hist[s + theirs..s + theirs + n]);
         }
-        if black {
-            out[16 * n..17 * n].fill(1);
-        }
+        out[self.filled * n..8 * n].fill(0);
+        out[(8 + self.filled) * n..16 * n].fill(0);
+        out[16 * n..17 * n].fill(i8::from(black));
     }
 }
 
@@ -290,6 +291,9 @@ pub struct BatchEnv {
     max_moves: usize,
     slots: Vec<Slot>,
     pool: rayon::ThreadPool,
+    /// Planes arrays handed out before, reused once Python holds no reference to them (on
+    /// 19x19 a fresh array's page faults cost as much as filling it).
+    planes_cache: Vec<Py<PyArray4<i8>>>,
 }
 
 /// A mutable view of a fresh C-contiguous NumPy array (just allocated here, so never shared).
@@ -373,6 +377,7 @@ impl BatchEnv {
             max_moves: max_moves.unwrap_or(3 * size * size).max(1),
             slots,
             pool,
+            planes_cache: Vec::new(),
         })
     }
 
@@ -410,7 +415,12 @@ impl BatchEnv {
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let (slots, pool) = (&mut self.slots, &self.pool);
         py.allow_threads(|| {
-            pool.install(|| slots.par_iter_mut().with_min_len(MIN_CHUNK).for_each(Slot::reset))
+            pool.install(|| {
+                slots
+                    .par_iter_mut()
+                    .with_min_len(MIN_CHUNK)
+                    .for_each(Slot::reset)
+            })
         });
         self.legal_masks(py)
     }
@@ -449,8 +459,13 @@ impl BatchEnv {
         let results = PyArray1::<i8>::zeros(py, n, false);
         let dones = PyArray1::<bool>::zeros(py, n, false);
         {
-            let (mut mw, mut rw, mut dw) = (masks.readwrite(), results.readwrite(), dones.readwrite());
-            let (mo, ro, dout) = (slice_mut(&mut mw)?, slice_mut(&mut rw)?, slice_mut(&mut dw)?);
+            let (mut mw, mut rw, mut dw) =
+                (masks.readwrite(), results.readwrite(), dones.readwrite());
+            let (mo, ro, dout) = (
+                slice_mut(&mut mw)?,
+                slice_mut(&mut rw)?,
+                slice_mut(&mut dw)?,
+            );
             let (slots, pool) = (&mut self.slots, &self.pool);
             py.allow_threads(|| {
                 pool.install(|| {
@@ -516,11 +531,23 @@ impl BatchEnv {
     }
 
     /// AlphaGo Zero planes of every game, int8 `(n, 17, size, size)` (as `GameState.planes`).
-    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<i8>>> {
+    fn planes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<i8>>> {
         let n = self.points();
         let per = 17 * n;
-        let out =
-            PyArray4::<i8>::zeros(py, [self.slots.len(), 17, self.size, self.size], false);
+        // A cached array whose only reference is the cache's: no view of it exists anywhere.
+        let free = self.planes_cache.iter().find(|a| a.get_refcnt(py) == 1);
+        let out = match free {
+            Some(a) => a.bind(py).clone(),
+            None => {
+                let a =
+                    PyArray4::<i8>::zeros(py, [self.slots.len(), 17, self.size, self.size], false);
+                if self.planes_cache.len() >= 2 {
+                    self.planes_cache.remove(0);
+                }
+                self.planes_cache.push(a.clone().unbind());
+                a
+            }
+        };
         {
             let mut rw = out.readwrite();
             let o = slice_mut(&mut rw)?;
@@ -550,7 +577,11 @@ impl BatchEnv {
                         .zip(slots.par_iter())
                         .with_min_len(MIN_CHUNK)
                         .for_each(|(o, s)| {
-                            *o = if s.game.to_move() == Color::Black { 1 } else { -1 }
+                            *o = if s.game.to_move() == Color::Black {
+                                1
+                            } else {
+                                -1
+                            }
                         })
                 })
             });

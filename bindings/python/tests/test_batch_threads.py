@@ -47,3 +47,18 @@ def test_arrays_are_fresh_and_writable():
     planes = env.planes()
     assert planes.flags["C_CONTIGUOUS"] and planes.flags["WRITEABLE"]
     assert (planes[:, 16] == 1).all() and (planes[:, :16] == 0).all()
+
+
+def test_planes_held_by_the_caller_are_never_overwritten():
+    # planes() reuses an earlier array only when nothing in Python refers to it any more.
+    env = BatchEnv(16, 5, seed=1, threads=2)
+    held = env.planes()
+    snapshot = held.copy()
+    view = env.planes()[3]  # a view keeps its base array alive too
+    view_snapshot = view.copy()
+    for _ in range(6):
+        env.step(env.sample_actions())
+        p = env.planes()
+        del p
+    assert (held == snapshot).all()
+    assert (view == view_snapshot).all()
