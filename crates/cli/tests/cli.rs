@@ -186,3 +186,36 @@ fn play_piped_game() {
     assert!(text.contains("white (engine) plays"), "{text}");
     assert!(text.contains("game over: W+R"), "{text}");
 }
+
+#[test]
+fn score_effort_levels() {
+    let dir = std::env::temp_dir().join(format!("tengen-effort-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A 9x9 game GNU Go 3.8 played to two passes (tests/data/cleanup, 9x9-h0-l1-s1): the black
+    // stone C3 is dead (GNU Go's kgs-genmove_cleanup captured it). With it removed, black has
+    // 50 points of area and white 31: 50 - 31 - 7.5 = B+11.5; counted alive it would be
+    // 51 - 27 (the region around C3 is nobody's) - 7.5 = B+16.5.
+    let sgf = dir.join("g.sgf");
+    std::fs::write(
+        &sgf,
+        "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese];B[dc];W[de];B[fd];W[fe];B[gd];W[ff];B[cd];W[ce];B[cg];W[bf];B[hf];W[bd];B[gg];W[bg];B[eh];W[ch];B[bc];W[ac];B[bb];W[eg];B[dh];W[dg];B[fh];W[ci];B[dd];W[ab];B[ba];W[ed];B[ec];W[ee];B[ge];W[di];B[fg];W[ei];B[fi];W[gf];B[aa];W[ad];B[];W[])",
+    )
+    .unwrap();
+    for effort in ["low", "default", "high"] {
+        let out = tengen(&["score", sgf.to_str().unwrap(), "--effort", effort], "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).lines().last(),
+            Some("B+11.5"),
+            "--effort {effort}"
+        );
+    }
+    let out = tengen(&["score", sgf.to_str().unwrap(), "--effort", "extreme"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("extreme"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

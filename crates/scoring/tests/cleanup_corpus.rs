@@ -10,8 +10,9 @@
 //!
 //! By default a fixed subset runs (every 9x9 and 13x13 position, every fourth 19x19 one) at the
 //! default effort; `TENGEN_CLEANUP_ALL=1` runs every position, `TENGEN_CLEANUP_EFFORT=low|high`
-//! another effort. GNU Go's own `final_status_list dead` at level 10, recorded by the generator,
-//! is measured the same way and printed beside (run with `--nocapture` to see the table).
+//! another effort, `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position.
+//! GNU Go's own `final_status_list dead` at level 10, recorded by the generator, is measured the
+//! same way and printed beside (run with `--nocapture` to see the table).
 
 use std::collections::HashSet;
 use tengen_core::{Board, Color, Point, Rules};
@@ -160,6 +161,18 @@ impl Tally {
                 }
             }
         }
+        if std::env::var("TENGEN_CLEANUP_VERBOSE").is_ok_and(|v| v == "1") {
+            let wrong: Vec<String> = (0..cells.len())
+                .filter(|&k| cells[k].is_some() && truth.contains(&k) != guess.contains(&k))
+                .map(|k| {
+                    let v = tengen_scoring::vertex(Point::new((k % w) as u8, (k / w) as u8), h);
+                    format!("{v}{}", if truth.contains(&k) { "(dead)" } else { "(alive)" })
+                })
+                .collect();
+            if !wrong.is_empty() {
+                println!("  {}: {}", p.id, wrong.join(" "));
+            }
+        }
         let a = area_margin(&cells, w, h, truth, p.komi);
         let b = area_margin(&cells, w, h, guess, p.komi);
         if a == b {
@@ -190,7 +203,10 @@ const STONE_FLOOR: f64 = 0.0;
 const SCORE_FLOOR: f64 = 0.0;
 /// Positions of the default subset where the guess misjudges a string of 5 stones or more, known
 /// and listed honestly (each one is a failure of the guess, kept to be fixed).
-const KNOWN_BIG_MISJUDGED: &[&str] = &[];
+/// `13x13-h0-l1-s7`: the white string at L12 survived the level-1 GNU Go cleanup, while GNU Go at
+/// level 10 and tengen both judge it dead (see tests/data/cleanup/README.md, caveats): the truth
+/// itself is doubtful there, but it is counted against the guess all the same.
+const KNOWN_BIG_MISJUDGED: &[&str] = &["13x13-h0-l1-s7 (L12)"];
 
 #[test]
 fn guess_agrees_with_the_cleanup_corpus() {
