@@ -4,8 +4,8 @@
 //! `tests/data/cleanup/positions.jsonl`, at its two passes).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use tengen_core::{playout, Game, Point, Rules};
 use tengen_core::Board;
+use tengen_core::{playout, Game, Point, Rules};
 use tengen_scoring::{Analysis, Effort, Guess, GuessOptions, Marking, Score};
 
 /// A finished 19x19 position: a seeded light playout of the rules core to two passes.

@@ -591,7 +591,10 @@ impl PolicyBoard {
                 if r == i {
                     let n = self.count_libs(r);
                     if n != self.libs[r] {
-                        return Err(format!("group {r}: {} liberties kept, {n} counted", self.libs[r]));
+                        return Err(format!(
+                            "group {r}: {} liberties kept, {n} counted",
+                            self.libs[r]
+                        ));
                     }
                     if n == 0 {
                         return Err(format!("group {r} without liberties"));
@@ -616,7 +619,11 @@ pub fn policy_ownership(board: &Board, playouts: u32, seed: u64) -> Vec<f32> {
     let max_plies = 2 * n + 40;
     for i in 0..playouts {
         pb.reset();
-        let first = if i % 2 == 0 { Color::Black } else { Color::White };
+        let first = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         pb.playout(first, &mut rng, max_plies);
         pb.add_ownership(&mut acc);
     }

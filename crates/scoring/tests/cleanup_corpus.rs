@@ -8,9 +8,8 @@
 //!   the count with the true dead stones removed (both counted here by Tromp-Taylor area);
 //! - positions with a misjudged string of 5 stones or more.
 //!
-//! By default a fixed subset runs (every 9x9 and 13x13 position, every fourth 19x19 one) at the
-//! default effort; `TENGEN_CLEANUP_ALL=1` runs every position, `TENGEN_CLEANUP_EFFORT=low|high`
-//! another effort, `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position.
+//! Every position runs at the default effort (about 5 s in the test profile);
+//! `TENGEN_CLEANUP_EFFORT=low|high` measures another effort (high: about 25 s), `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position.
 //! GNU Go's own `final_status_list dead` at level 10, recorded by the generator, is measured the
 //! same way and printed beside (run with `--nocapture` to see the table).
 
@@ -72,7 +71,13 @@ fn neighbours(k: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Tromp-Taylor area margin (black minus white minus komi) of `cells` without the stones in `dead`.
-fn area_margin(cells: &[Option<Color>], w: usize, h: usize, dead: &HashSet<usize>, komi: f64) -> f64 {
+fn area_margin(
+    cells: &[Option<Color>],
+    w: usize,
+    h: usize,
+    dead: &HashSet<usize>,
+    komi: f64,
+) -> f64 {
     let cells: Vec<Option<Color>> = cells
         .iter()
         .enumerate()
@@ -166,7 +171,14 @@ impl Tally {
                 .filter(|&k| cells[k].is_some() && truth.contains(&k) != guess.contains(&k))
                 .map(|k| {
                     let v = tengen_scoring::vertex(Point::new((k % w) as u8, (k / w) as u8), h);
-                    format!("{v}{}", if truth.contains(&k) { "(dead)" } else { "(alive)" })
+                    format!(
+                        "{v}{}",
+                        if truth.contains(&k) {
+                            "(dead)"
+                        } else {
+                            "(alive)"
+                        }
+                    )
                 })
                 .collect();
             if !wrong.is_empty() {
@@ -184,7 +196,8 @@ impl Tally {
             .map(|s| tengen_scoring::vertex(Point::new((s[0] % w) as u8, (s[0] / w) as u8), h))
             .collect();
         if !big.is_empty() {
-            self.big_misjudged.push(format!("{} ({})", p.id, big.join(" ")));
+            self.big_misjudged
+                .push(format!("{} ({})", p.id, big.join(" ")));
         }
     }
 
@@ -197,41 +210,36 @@ impl Tally {
     }
 }
 
-/// Floors: the figures reached on the default subset (docs/BENCHMARKS.md has them for every
-/// position), minus a small margin. The guess is deterministic, so a drop is a change of the guess.
-const STONE_FLOOR: f64 = 0.0;
-const SCORE_FLOOR: f64 = 0.0;
-/// Positions of the default subset where the guess misjudges a string of 5 stones or more, known
-/// and listed honestly (each one is a failure of the guess, kept to be fixed).
+/// Floors: the figures reached on the whole corpus at the default effort (99.86% of the stones,
+/// 99.0% of the scores; docs/BENCHMARKS.md), minus a small margin. The guess is deterministic, so a drop is a change of the guess.
+const STONE_FLOOR: f64 = 99.75;
+const SCORE_FLOOR: f64 = 98.0;
+/// Positions where the guess misjudges a string of 5 stones or more, known and listed honestly
+/// (each one is counted as a failure of the guess).
 /// `13x13-h0-l1-s7`: the white string at L12 survived the level-1 GNU Go cleanup, while GNU Go at
 /// level 10 and tengen both judge it dead (see tests/data/cleanup/README.md, caveats): the truth
 /// itself is doubtful there, but it is counted against the guess all the same.
-const KNOWN_BIG_MISJUDGED: &[&str] = &["13x13-h0-l1-s7 (L12)"];
+/// `9x9-h0-l5-s104`: the black strings at G8 and F7 (ten stones around the white stone G7) are
+/// dead (the cleanup captured them, GNU Go level 10 agrees); the playouts keep them alive: a
+/// failure of the guess, not yet fixed.
+const KNOWN_BIG_MISJUDGED: &[&str] = &["9x9-h0-l5-s104 (G8 F7)", "13x13-h0-l1-s7 (L12)"];
 
 #[test]
 fn guess_agrees_with_the_cleanup_corpus() {
-    let all = std::env::var("TENGEN_CLEANUP_ALL").is_ok_and(|v| v == "1");
     let effort = match std::env::var("TENGEN_CLEANUP_EFFORT").as_deref() {
         Ok("low") => Effort::Low,
         Ok("high") => Effort::High,
         _ => Effort::Default,
     };
     let positions = load();
-    assert!(positions.len() >= 50, "{} positions", positions.len());
+    assert!(positions.len() >= 200, "{} positions", positions.len());
     let mut ours = Tally::default();
     let mut gnugo = Tally::default();
-    let mut n19 = 0;
     let mut excluded = 0;
     for p in &positions {
         if !p.suspect.is_empty() {
             excluded += 1;
             continue;
-        }
-        if p.size == 19 {
-            n19 += 1;
-            if !all && n19 % 4 != 1 {
-                continue;
-            }
         }
         let board = board_of(p);
         let truth = dead_set(p, &board, &p.dead);
@@ -271,10 +279,21 @@ fn guess_agrees_with_the_cleanup_corpus() {
             println!("  {m}");
         }
     }
-    if effort == Effort::Default && !all {
-        assert!(ours.stone_rate() >= STONE_FLOOR, "per-stone agreement {:.2}% below {STONE_FLOOR}%", ours.stone_rate());
-        assert!(ours.score_rate() >= SCORE_FLOOR, "exact-score agreement {:.1}% below {SCORE_FLOOR}%", ours.score_rate());
+    if effort == Effort::Default {
+        assert!(
+            ours.stone_rate() >= STONE_FLOOR,
+            "per-stone agreement {:.2}% below {STONE_FLOOR}%",
+            ours.stone_rate()
+        );
+        assert!(
+            ours.score_rate() >= SCORE_FLOOR,
+            "exact-score agreement {:.1}% below {SCORE_FLOOR}%",
+            ours.score_rate()
+        );
         let known: Vec<String> = KNOWN_BIG_MISJUDGED.iter().map(|s| s.to_string()).collect();
-        assert_eq!(ours.big_misjudged, known, "positions with a misjudged string of 5 stones or more");
+        assert_eq!(
+            ours.big_misjudged, known,
+            "positions with a misjudged string of 5 stones or more"
+        );
     }
 }
