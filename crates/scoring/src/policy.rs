@@ -215,7 +215,7 @@ impl PolicyBoard {
         // The first liberty found, and whether a second, different one exists.
         let mut first = NO;
         let mut two = false;
-        let mut add = |l: u16, first: &mut u16, two: &mut bool| {
+        let add = |l: u16, first: &mut u16, two: &mut bool| {
             if *first == NO {
                 *first = l;
             } else if *first != l {
