@@ -3,6 +3,7 @@
 use crate::protocol::{frame, preprocess, Command};
 use crate::text::{format_vertex, parse_color, parse_move, parse_point, vertex_list, VertexError};
 use std::io::{self, BufRead, Write};
+use std::path::{Component, Path, PathBuf};
 use tengen_core::playout::{self, Rng};
 use tengen_core::{coords, handicap, Color, Game, Move, Point, Rules, SetupError};
 use tengen_scoring::{Guess, GuessOptions, Score, StoneStatus};
@@ -88,6 +89,8 @@ pub struct Engine {
     /// The rules set by the command line, `kata-set-rules` and `komi`: a record that `loadsgf`
     /// reads is played under them when its `RU` is missing or unknown.
     rules: Rules,
+    /// Where `loadsgf`/`printsgf` files live when confined ([`Engine::confine_files_to`]).
+    file_dir: Option<PathBuf>,
 }
 
 impl Engine {
@@ -101,7 +104,28 @@ impl Engine {
             quit: false,
             info: GameInfo::default(),
             rules,
+            file_dir: None,
         }
+    }
+
+    /// Confines `loadsgf` and `printsgf` to `dir`: a file name is taken relative to it, and an
+    /// absolute name or one with `..` is refused (`? cannot open or create 'NAME'`). Tests, fuzzing
+    /// and hosted engines use it so that no command writes outside a chosen folder; by default,
+    /// as GNU Go, names are relative to the current directory.
+    pub fn confine_files_to(&mut self, dir: impl Into<PathBuf>) {
+        self.file_dir = Some(dir.into());
+    }
+
+    /// Where the file `name` of a `loadsgf`/`printsgf` lives, or `None` when it is out of bounds.
+    fn file_path(&self, name: &str) -> Option<PathBuf> {
+        let Some(dir) = &self.file_dir else {
+            return Some(PathBuf::from(name));
+        };
+        let path = Path::new(name);
+        let inside = path
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+        inside.then(|| dir.join(path))
     }
 
     /// The game being played.
@@ -344,8 +368,9 @@ impl Engine {
                 [] => Ok(self.sgf_text()),
                 [file] => {
                     let text = self.sgf_text();
-                    std::fs::write(file, text + "\n")
-                        .map_err(|_| format!("cannot open or create '{file}'"))?;
+                    let cannot = || format!("cannot open or create '{file}'");
+                    let path = self.file_path(file).ok_or_else(cannot)?;
+                    std::fs::write(path, text + "\n").map_err(|_| cannot())?;
                     Ok(String::new())
                 }
                 _ => syntax_error(),
@@ -372,7 +397,8 @@ impl Engine {
     /// Rules from the file's `RU` when tengen knows them, else the engine's; `KM` sets komi.
     fn loadsgf(&mut self, file: &str, until: Option<&str>) -> Answer {
         let unreadable = || format!("cannot open or parse '{file}'");
-        let bytes = std::fs::read(file).map_err(|_| unreadable())?;
+        let path = self.file_path(file).ok_or_else(unreadable)?;
+        let bytes = std::fs::read(path).map_err(|_| unreadable())?;
         let (games, _) = tengen_sgf::read_go_games(&bytes).map_err(|_| unreadable())?;
         let record = games.first().ok_or_else(unreadable)?;
         let (w, h) = (usize::from(record.width), usize::from(record.height));

@@ -276,3 +276,30 @@ fn gogui_rules_queries() {
     ok(&mut e, "time_left b 100 0");
     assert_eq!(err(&mut e, "time_left q 100 0"), "invalid color");
 }
+
+#[test]
+fn confined_files_stay_in_their_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine("chinese");
+    e.confine_files_to(dir.path());
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "play b E5");
+    ok(&mut e, "printsgf game.sgf");
+    let written = std::fs::read_to_string(dir.path().join("game.sgf")).unwrap();
+    assert!(written.contains(";B[ee]"), "{written}");
+    // Out of the folder: refused, and nothing written.
+    for name in ["../escape.sgf", "/tmp/escape.sgf", "sub/../../escape.sgf"] {
+        assert_eq!(
+            err(&mut e, &format!("printsgf {name}")),
+            format!("cannot open or create '{name}'")
+        );
+        assert_eq!(
+            err(&mut e, &format!("loadsgf {name}")),
+            format!("cannot open or parse '{name}'")
+        );
+    }
+    assert!(!dir.path().parent().unwrap().join("escape.sgf").exists());
+    ok(&mut e, "clear_board");
+    assert_eq!(ok(&mut e, "loadsgf game.sgf"), "white");
+    assert_eq!(ok(&mut e, "list_stones b"), "E5");
+}
