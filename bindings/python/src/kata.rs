@@ -40,7 +40,8 @@ impl Go {
         let rules = parse_rules(rules, Rules::SIMPLE)?;
         let go = kata::Go::with_rules(side(height), side(width), rules).map_err(|_| {
             PyValueError::new_err(format!(
-                "invalid board size {height}x{width}: sides must be 1 to 25"
+                "invalid board size {height}x{width}: sides must be 1 to {}",
+                tengen_core::MAX_GTP_SIZE
             ))
         })?;
         Ok(Go { go })

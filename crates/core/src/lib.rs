@@ -42,7 +42,7 @@ mod zobrist;
 
 pub use board::{Board, MoveEffect, SizeError, MAX_SIZE};
 pub use color::Color;
-pub use coords::CoordError;
+pub use coords::{CoordError, MAX_GTP_SIZE};
 pub use game::{Game, IllegalMove, RollbackError, SetupError, Turn};
 pub use point::{Move, Point};
 pub use rules::{HandicapBonus, KoRule, Rules, RulesError, Scoring};

@@ -7,6 +7,12 @@ use std::fmt;
 pub const MAX_SERIAL_POINTS: usize = 80;
 
 /// The color of a stone.
+///
+/// This crate keeps its own `Color` and [`Point`] rather than `tengen_core`'s: it builds without
+/// tengen-core (the `engine` feature is optional: the counting itself is bit-packed arithmetic on
+/// serials and border states, and needs no board), and its points index boards of up to
+/// [`MAX_SERIAL_POINTS`] points in any shape, `usize` as the enumeration's indices. With the
+/// `engine` feature both convert to and from `tengen_core`'s types with `From`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
@@ -32,7 +38,37 @@ impl fmt::Display for Color {
     }
 }
 
-/// A point of the board: `x` is the column from the left, `y` the row from the top, both from 0
+#[cfg(feature = "engine")]
+impl From<Color> for tengen_core::Color {
+    fn from(c: Color) -> tengen_core::Color {
+        match c {
+            Color::Black => tengen_core::Color::Black,
+            Color::White => tengen_core::Color::White,
+        }
+    }
+}
+
+#[cfg(feature = "engine")]
+impl From<tengen_core::Color> for Color {
+    fn from(c: tengen_core::Color) -> Color {
+        match c {
+            tengen_core::Color::Black => Color::Black,
+            tengen_core::Color::White => Color::White,
+        }
+    }
+}
+
+#[cfg(feature = "engine")]
+impl From<tengen_core::Point> for Point {
+    fn from(p: tengen_core::Point) -> Point {
+        Point {
+            x: usize::from(p.x),
+            y: usize::from(p.y),
+        }
+    }
+}
+
+/// A point of the board (see [`Color`] for why this crate has its own): `x` is the column from the left, `y` the row from the top, both from 0
 /// (the order of `tengen_core::Point`). Its row-major index is `y * width + x`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {

@@ -43,9 +43,9 @@
 
 use std::fmt;
 
-use tengen_core::{coords, Color, Game, IllegalMove, Move as CoreMove, Point as CorePoint, Rules};
+use tengen_core::{coords, Color, Game, IllegalMove, Move, Point, Rules};
 
-use crate::go::{GameResult, GoGame, Point, Setup, SgfColor, WinBy};
+use crate::go::{GameResult, GoGame, Setup, WinBy};
 
 /// Why a record cannot be replayed.
 #[derive(Clone, Debug, PartialEq)]
@@ -157,24 +157,6 @@ impl GameInfo {
     }
 }
 
-fn core_color(c: SgfColor) -> Color {
-    match c {
-        SgfColor::Black => Color::Black,
-        SgfColor::White => Color::White,
-    }
-}
-
-fn sgf_color(c: Color) -> SgfColor {
-    match c {
-        Color::Black => SgfColor::Black,
-        Color::White => SgfColor::White,
-    }
-}
-
-fn core_point(p: Point) -> CorePoint {
-    CorePoint::new(p.x, p.y)
-}
-
 /// The rules a record is played under: `RU` when it is a tengen rules text, else `fallback`;
 /// then `KM`, when present, as the komi.
 pub fn rules_of(g: &GoGame, fallback: Rules) -> Rules {
@@ -226,12 +208,12 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
         Game::new(usize::from(g.width), usize::from(g.height), rules).map_err(|_| bad_size())?;
     if !g.setup.is_empty() {
         let s = &g.setup;
-        let stones: Vec<(CorePoint, Option<Color>)> = s
+        let stones: Vec<(Point, Option<Color>)> = s
             .black
             .iter()
-            .map(|&p| (core_point(p), Some(Color::Black)))
-            .chain(s.white.iter().map(|&p| (core_point(p), Some(Color::White))))
-            .chain(s.empty.iter().map(|&p| (core_point(p), None)))
+            .map(|&p| (p, Some(Color::Black)))
+            .chain(s.white.iter().map(|&p| (p, Some(Color::White))))
+            .chain(s.empty.iter().map(|&p| (p, None)))
             .collect();
         game.set_up(&stones).map_err(|e| ReplayError::BadSetup {
             message: e.to_string(),
@@ -245,12 +227,12 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
         .or_else(|| g.moves.first().map(|m| m.color))
         .unwrap_or(
             if g.handicap.unwrap_or(0) >= 2 && !g.setup.black.is_empty() {
-                SgfColor::White
+                Color::White
             } else {
-                SgfColor::Black
+                Color::Black
             },
         );
-    if first == SgfColor::White {
+    if first == Color::White {
         // No move is played yet: this cannot fail.
         let _ = game.set_to_move(Color::White);
     }
@@ -262,10 +244,8 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
                 return Err(ReplayError::SetupAfterMoves { after_move: i });
             }
         }
-        let color = core_color(m.color);
-        let mv = m
-            .point
-            .map_or(CoreMove::Pass, |p| CoreMove::Play(core_point(p)));
+        let color = m.color;
+        let mv = m.point.map_or(Move::Pass, Move::Play);
         if let Err(reason) = game.play_as(color, mv) {
             return Err(ReplayError::Illegal {
                 move_number: i + 1,
@@ -290,7 +270,7 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
 pub fn vertex_text(p: Option<Point>, height: u8) -> String {
     match p {
         None => "pass".to_string(),
-        Some(p) => coords::to_gtp(core_point(p), height).unwrap_or_else(|| p.to_sgf()),
+        Some(p) => coords::to_gtp(p, height).unwrap_or_else(|| coords::to_sgf(p)),
     }
 }
 
@@ -307,8 +287,8 @@ pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
     let mut stones = Setup::default();
     for p in setup.points() {
         match setup.get(p) {
-            Some(Color::Black) => stones.black.push(Point::new(p.x, p.y)),
-            Some(Color::White) => stones.white.push(Point::new(p.x, p.y)),
+            Some(Color::Black) => stones.black.push(p),
+            Some(Color::White) => stones.white.push(p),
             None => {}
         }
     }
@@ -316,7 +296,7 @@ pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
     stones.white.sort();
     g.setup = stones;
     if game.setup_to_move() == Color::White {
-        g.player_to_move = Some(SgfColor::White);
+        g.player_to_move = Some(Color::White);
     }
     let rules = game.rules();
     g.komi = Some(rules.komi);
@@ -327,7 +307,7 @@ pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
     g.result = info.result.clone().or_else(|| {
         game.resigned().map(|loser| {
             GameResult::Win {
-                winner: sgf_color(loser.opponent()),
+                winner: loser.opponent(),
                 by: WinBy::Resignation,
             }
             .to_string()
@@ -341,8 +321,8 @@ pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
     g.event = info.event.clone();
     g.game_name = info.game_name.clone();
     for t in game.turns() {
-        let point = t.mv.point().map(|p| Point::new(p.x, p.y));
-        g.push_move(sgf_color(t.color), point, None);
+        let point = t.mv.point();
+        g.push_move(t.color, point, None);
     }
     g
 }
@@ -392,7 +372,7 @@ mod tests {
         assert_eq!(game.board().stone_count(Color::Black), 2);
         let back = sgf_from_game(&game, &GameInfo::default());
         assert_eq!(back.setup.black, vec![Point::new(2, 6), Point::new(6, 2)]);
-        assert_eq!(back.player_to_move, Some(SgfColor::White));
+        assert_eq!(back.player_to_move, Some(Color::White));
         assert_eq!(back.handicap, Some(2));
         assert_eq!(back.moves.len(), 2);
         assert_eq!(back.moves[1].point, None);
