@@ -45,4 +45,4 @@ pub use color::Color;
 pub use coords::{CoordError, MAX_GTP_SIZE};
 pub use game::{Game, IllegalMove, RollbackError, SetupError, Turn};
 pub use point::{Move, Point};
-pub use rules::{HandicapBonus, KoRule, Rules, RulesError, Scoring};
+pub use rules::{check_komi, BadKomi, HandicapBonus, KoRule, Rules, RulesError, Scoring, MAX_KOMI};

@@ -6,7 +6,7 @@ use crate::text::{format_vertex, parse_color, parse_move, parse_point, vertex_li
 use std::io::{self, BufRead, Write};
 use std::path::{Component, Path, PathBuf};
 use tengen_core::playout::{self, Rng};
-use tengen_core::{coords, handicap, Color, Game, Move, Point, Rules, SetupError};
+use tengen_core::{check_komi, coords, handicap, Color, Game, Move, Point, Rules, SetupError};
 use tengen_scoring::{Guess, GuessOptions, Score, StoneStatus};
 use tengen_sgf::game::{game_from_sgf_until, sgf_from_game, GameInfo};
 
@@ -205,6 +205,7 @@ impl Engine {
                     if !k.is_finite() {
                         return syntax_error();
                     }
+                    let k = check_komi(k).map_err(GtpError::UnacceptableKomi)?;
                     self.game.set_komi(k);
                     self.rules.komi = k;
                     Ok(String::new())

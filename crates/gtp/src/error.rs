@@ -1,7 +1,7 @@
 //! Why a GTP command was refused: one variant per `? message`, written in one place.
 
 use std::fmt;
-use tengen_core::{IllegalMove, RulesError};
+use tengen_core::{BadKomi, IllegalMove, RulesError};
 
 /// A refused command. Its [`Display`](fmt::Display) text is the message after `?` in the
 /// answer; an error never changes the engine's state.
@@ -17,6 +17,8 @@ pub enum GtpError {
     InvalidColor,
     /// Not a vertex.
     InvalidCoordinate,
+    /// A komi tengen does not play with (`komi -1e308`).
+    UnacceptableKomi(BadKomi),
     /// A well-formed vertex off this board.
     OffBoard,
     /// A move the rules refuse.
@@ -57,6 +59,7 @@ impl fmt::Display for GtpError {
             GtpError::UnacceptableSize => f.write_str("unacceptable size"),
             GtpError::InvalidColor => f.write_str("invalid color"),
             GtpError::InvalidCoordinate => f.write_str("invalid coordinate"),
+            GtpError::UnacceptableKomi(e) => write!(f, "unacceptable komi: {e}"),
             GtpError::OffBoard => f.write_str("illegal move: off board"),
             GtpError::IllegalMove(e) => write!(f, "illegal move: {}", e.reason()),
             GtpError::Rules(e) => write!(f, "{e}"),

@@ -303,3 +303,44 @@ fn confined_files_stay_in_their_folder() {
     assert_eq!(ok(&mut e, "loadsgf game.sgf"), "white");
     assert_eq!(ok(&mut e, "list_stones b"), "E5");
 }
+
+#[test]
+fn komi_out_of_range_or_off_the_half_point_grid_is_refused() {
+    let mut e = engine("chinese");
+    ok(&mut e, "boardsize 5");
+    let before = state(&mut e);
+    // -1e308 once made final_score answer B+9223372036854775807.
+    for komi in ["-1e308", "1e308", "10000.5", "6.25", "0.1"] {
+        let message = err(&mut e, &format!("komi {komi}"));
+        assert!(
+            message.starts_with("unacceptable komi: "),
+            "{komi}: {message}"
+        );
+        assert!(message.contains("multiple of 0.5"), "{message}");
+    }
+    assert_eq!(state(&mut e), before);
+    assert_eq!(err(&mut e, "komi nan"), "syntax error");
+    ok(&mut e, "komi -10000");
+    ok(&mut e, "komi 0.5");
+    // 5x5, empty board, area scoring: no points for either side, so white wins by the komi.
+    assert_eq!(ok(&mut e, "final_score"), "W+0.5");
+}
+
+#[test]
+fn loadsgf_refuses_a_handicap_the_board_cannot_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ha.sgf"), "(;SZ[9]HA[999999];B[ee])").unwrap();
+    std::fs::write(dir.path().join("km.sgf"), "(;SZ[9]KM[-1e308];B[ee])").unwrap();
+    let mut e = engine("chinese");
+    e.confine_files_to(dir.path());
+    let before = state(&mut e);
+    let message = err(&mut e, "loadsgf ha.sgf");
+    assert!(
+        message.starts_with("illegal record: handicap HA[999999] refused"),
+        "{message}"
+    );
+    assert_eq!(state(&mut e), before);
+    // An absurd KM is dropped with a warning: the engine's komi (chinese: 7.5) stays.
+    assert_eq!(ok(&mut e, "loadsgf km.sgf"), "white");
+    assert!(ok(&mut e, "kata-get-rules").contains("komi=7.5"));
+}

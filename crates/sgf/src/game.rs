@@ -67,6 +67,14 @@ pub enum ReplayError {
         /// The number of moves played before that set-up.
         after_move: usize,
     },
+    /// `HA` asks for more handicap stones than the board has points to hold (every point but
+    /// one), which would hand white a bonus no game can have.
+    BadHandicap {
+        /// The `HA` value.
+        handicap: u32,
+        /// Points of the board.
+        points: usize,
+    },
     /// A move the rules refuse.
     Illegal {
         /// The move number, from 1 (set-up not counted).
@@ -97,6 +105,11 @@ impl fmt::Display for ReplayError {
                 write!(f, "board size {width}x{height} is not supported")
             }
             ReplayError::BadSetup { message } => write!(f, "bad set-up: {message}"),
+            ReplayError::BadHandicap { handicap, points } => write!(
+                f,
+                "handicap HA[{handicap}] refused: a board of {points} points holds at most {} stones",
+                points.saturating_sub(1)
+            ),
             ReplayError::SetupAfterMoves { after_move } => {
                 write!(f, "set-up after move {after_move} is not supported")
             }
@@ -220,6 +233,13 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
         })?;
     }
     if let Some(h) = g.handicap {
+        let points = game.board().width() * game.board().height();
+        if h > 0 && usize::try_from(h).map_or(true, |h| h >= points) {
+            return Err(ReplayError::BadHandicap {
+                handicap: h,
+                points,
+            });
+        }
         game.set_handicap_count(h);
     }
     let first = g
@@ -462,5 +482,41 @@ mod tests {
         assert_eq!(a, b);
         assert!(a.contains("AB[cc][dd]AW[ee]"), "{a}");
         assert!(a.contains("PB[a]") && a.contains("RE[W+R]"), "{a}");
+    }
+
+    #[test]
+    fn a_handicap_beyond_the_board_is_refused() {
+        // HA[999999] once gave white a 999,999-point bonus. 9x9 holds at most 80 stones.
+        let e = game_from_sgf(&one("(;SZ[9]HA[999999];B[ee])"), Rules::default()).unwrap_err();
+        assert_eq!(
+            e,
+            ReplayError::BadHandicap {
+                handicap: 999_999,
+                points: 81
+            }
+        );
+        assert!(e.to_string().contains("at most 80 stones"), "{e}");
+        let e = game_from_sgf(&one("(;SZ[9]HA[81])"), Rules::default()).unwrap_err();
+        assert!(matches!(e, ReplayError::BadHandicap { handicap: 81, .. }));
+        let game = game_from_sgf(&one("(;SZ[9]HA[80])"), Rules::default()).unwrap();
+        assert_eq!(game.handicap(), 80);
+    }
+
+    #[test]
+    fn an_absurd_komi_is_dropped_with_a_warning() {
+        for km in ["-1e308", "1e308", "6.25", "20000"] {
+            let (games, _) = read_go_games(format!("(;SZ[9]KM[{km}])").as_bytes()).unwrap();
+            assert_eq!(games[0].komi, None, "{km}");
+            assert!(
+                games[0].warnings.iter().any(|w| matches!(
+                    &w.kind,
+                    crate::WarningKind::BadNumber { ident, .. } if ident == "KM"
+                )),
+                "{km}: {:?}",
+                games[0].warnings
+            );
+            assert_eq!(rules_of(&games[0], Rules::JAPANESE).komi, 6.5);
+        }
+        assert_eq!(one("(;SZ[9]KM[-3.5])").komi, Some(-3.5));
     }
 }

@@ -351,7 +351,10 @@ impl GoGame {
         let check_setup = |s: &Setup| -> Result<(), SgfError> {
             for p in s.black.iter().chain(&s.white).chain(&s.empty) {
                 if !on_board(p) {
-                    return Err(bad(format!("set-up point {p:?} off the board")));
+                    return Err(bad(format!(
+                        "set-up point {} off the board",
+                        coords::to_sgf(*p)
+                    )));
                 }
             }
             Ok(())
@@ -363,7 +366,7 @@ impl GoGame {
         for m in &self.moves {
             if let Some(p) = &m.point {
                 if !on_board(p) {
-                    return Err(bad(format!("move {p:?} off the board")));
+                    return Err(bad(format!("move {} off the board", coords::to_sgf(*p))));
                 }
             }
         }
@@ -576,7 +579,8 @@ fn read_node(
                 }
                 let ok = if p.ident() == "KM" {
                     match t.parse::<f64>() {
-                        Ok(k) if k.is_finite() => {
+                        // Refused as the rules text refuses it (`KM[-1e308]`, `KM[6.25]`).
+                        Ok(k) if tengen_core::check_komi(k).is_ok() => {
                             g.komi.get_or_insert(k);
                             true
                         }
