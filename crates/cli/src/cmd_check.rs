@@ -272,8 +272,10 @@ pub fn run(args: Args) -> ExitCode {
     if !args.json {
         let _ = writeln!(
             out,
-            "{games} games in {} files: {ok} ok, {illegal} illegal, {unreadable} errors",
-            files.len()
+            "{} in {}: {ok} ok, {illegal} illegal, {}",
+            plural(games, "game"),
+            plural(files.len(), "file"),
+            plural(unreadable, "error")
         );
     }
     let _ = out.flush();
@@ -317,5 +319,14 @@ mod tests {
             json_line(&report(bad, true)),
             r#"{"file":"a.sgf","game":2,"ok":false,"moves":9,"error":{"move_number":4,"vertex":"D4","reason":"ko"}}"#
         );
+    }
+}
+
+/// `1 game`, `2 games`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
