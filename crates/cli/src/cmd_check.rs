@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen_core::Rules;
-use tengen_sgf::game::{replay, rules_of, ReplayError};
+use tengen_sgf::game::{replay, rules_of, unknown_rules_note, ReplayError};
 use tengen_sgf::{parse, GoGame};
 
 /// Arguments of `tengen check`.
@@ -106,7 +106,13 @@ pub(crate) fn sgf_files(paths: &[PathBuf]) -> Vec<PathBuf> {
 
 /// Checks one record under `rules` (or its own `RU`/`KM` over chinese when `None`).
 pub(crate) fn check_game(g: &GoGame, rules: Option<Rules>) -> Outcome {
-    let rules = rules.unwrap_or_else(|| rules_of(g, Rules::default()));
+    let rules = rules.unwrap_or_else(|| {
+        let used = rules_of(g, Rules::default());
+        if let Some(note) = unknown_rules_note(g, &used) {
+            eprintln!("tengen check: {note}");
+        }
+        used
+    });
     let moves = g.moves.len();
     match replay(g, rules, None) {
         Ok(_) => Outcome::Ok { moves },
@@ -286,6 +292,15 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
+/// `1 game`, `2 games`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,14 +334,5 @@ mod tests {
             json_line(&report(bad, true)),
             r#"{"file":"a.sgf","game":2,"ok":false,"moves":9,"error":{"move_number":4,"vertex":"D4","reason":"ko"}}"#
         );
-    }
-}
-
-/// `1 game`, `2 games`.
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("{n} {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }

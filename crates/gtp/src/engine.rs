@@ -426,7 +426,13 @@ impl Engine {
 
     /// The game as SGF text, with no blank line (a GTP answer ends at the first one).
     fn sgf_text(&self) -> String {
-        let text = sgf_from_game(&self.game, &self.info)
+        // What other programs expect of a record: the date, and the result once it is known.
+        let mut info = self.info.clone();
+        info.date.get_or_insert_with(tengen_sgf::game::today);
+        if info.result.is_none() {
+            info.result = self.final_result();
+        }
+        let text = sgf_from_game(&self.game, &info)
             .to_sgf()
             .unwrap_or_default();
         let mut out = text.trim_end().to_string();

@@ -344,3 +344,25 @@ fn loadsgf_refuses_a_handicap_the_board_cannot_hold() {
     assert_eq!(ok(&mut e, "loadsgf km.sgf"), "white");
     assert!(ok(&mut e, "kata-get-rules").contains("komi=7.5"));
 }
+
+#[test]
+fn printsgf_writes_what_other_programs_read() {
+    let mut e = engine("japanese");
+    ok(&mut e, "boardsize 5");
+    ok(&mut e, "komi 0.5");
+    ok(&mut e, "play b C3");
+    let open = ok(&mut e, "printsgf");
+    // A preset by its standard name, komi apart; the date; no result while the game goes on.
+    assert!(
+        open.contains("RU[Japanese]") && open.contains("KM[0.5]"),
+        "{open}"
+    );
+    assert!(
+        open.contains(&format!("DT[{}]", tengen_sgf::game::today())),
+        "{open}"
+    );
+    assert!(!open.contains("RE["), "{open}");
+    ok(&mut e, "play w resign");
+    let over = ok(&mut e, "printsgf");
+    assert!(over.contains("RE[B+R]"), "{over}");
+}

@@ -170,6 +170,88 @@ impl GameInfo {
     }
 }
 
+/// The names other programs write in `RU` (the SGF FF\[4\] names, and KataGo's `Tromp-Taylor`)
+/// with the tengen preset each stands for. A record's rules are written with one of these when
+/// they are that preset whatever the komi (`KM` carries the komi); otherwise as tengen's full
+/// `key=value` text, which only tengen reads.
+pub const RULES_NAMES: &[(&str, &str)] = &[
+    ("Chinese", "chinese"),
+    ("Japanese", "japanese"),
+    ("AGA", "aga"),
+    ("NZ", "nz"),
+    ("Tromp-Taylor", "tromp-taylor"),
+];
+
+/// The `RU` text of `rules`: a standard name when the rules are one of [`RULES_NAMES`]'s presets
+/// (komi aside), else the full text form.
+///
+/// ```
+/// use tengen_core::Rules;
+/// use tengen_sgf::game::rules_text;
+/// assert_eq!(rules_text(&Rules { komi: 0.5, ..Rules::JAPANESE }), "Japanese");
+/// assert_eq!(rules_text(&Rules::TROMP_TAYLOR), "Tromp-Taylor");
+/// assert_eq!(
+///     rules_text(&Rules::SIMPLE),
+///     "ko=simple,suicide=forbidden,scoring=area,komi=0,handicap-bonus=0"
+/// );
+/// ```
+pub fn rules_text(rules: &Rules) -> String {
+    RULES_NAMES
+        .iter()
+        .find(|(_, preset)| {
+            Rules::preset(preset).is_some_and(|p| {
+                Rules {
+                    komi: rules.komi,
+                    ..p
+                } == *rules
+            })
+        })
+        .map_or_else(|| rules.to_string(), |(name, _)| name.to_string())
+}
+
+/// A note for the reader when a record's `RU` is not rules tengen knows: the text, and the rules
+/// the record is played under instead (`used`, as [`rules_of`] chose them). `None` when `RU` is
+/// missing or known.
+///
+/// ```
+/// use tengen_core::Rules;
+/// use tengen_sgf::game::{rules_of, unknown_rules_note};
+/// let (games, _) = tengen_sgf::read_go_games(b"(;SZ[9]RU[Ancient Babylonian])").unwrap();
+/// let used = rules_of(&games[0], Rules::JAPANESE);
+/// let note = unknown_rules_note(&games[0], &used).unwrap();
+/// assert!(note.starts_with("unknown rules RU[Ancient Babylonian]; played under ko=simple"));
+/// ```
+pub fn unknown_rules_note(g: &GoGame, used: &Rules) -> Option<String> {
+    let text = g.rules.as_deref()?;
+    if text.parse::<Rules>().is_ok() {
+        return None;
+    }
+    Some(format!("unknown rules RU[{text}]; played under {used}"))
+}
+
+/// Today's date (UTC) as SGF `DT` writes it: `YYYY-MM-DD`.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
 /// The rules a record is played under: `RU` when it is a tengen rules text, else `fallback`;
 /// then `KM`, when present, as the komi.
 pub fn rules_of(g: &GoGame, fallback: Rules) -> Rules {
@@ -323,7 +405,7 @@ pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
     if game.handicap() > 0 {
         g.handicap = Some(game.handicap());
     }
-    g.rules = Some(info.rules_text.clone().unwrap_or_else(|| rules.to_string()));
+    g.rules = Some(info.rules_text.clone().unwrap_or_else(|| rules_text(rules)));
     g.result = info.result.clone().or_else(|| {
         game.resigned().map(|loser| {
             GameResult::Win {
@@ -518,5 +600,49 @@ mod tests {
             assert_eq!(rules_of(&games[0], Rules::JAPANESE).komi, 6.5);
         }
         assert_eq!(one("(;SZ[9]KM[-3.5])").komi, Some(-3.5));
+    }
+
+    #[test]
+    fn presets_are_written_with_their_standard_names_and_read_back() {
+        for (name, preset) in RULES_NAMES {
+            let rules = Rules::preset(preset).unwrap();
+            assert_eq!(rules_text(&Rules { komi: 3.0, ..rules }), *name);
+            let mut game = Game::new(9, 9, Rules { komi: 3.0, ..rules }).unwrap();
+            game.play(Move::Play(Point::new(4, 4))).unwrap();
+            let text = sgf_text_from_game(&game, &GameInfo::default()).unwrap();
+            assert!(text.contains(&format!("RU[{name}]")), "{text}");
+            let back = game_from_sgf(&one(&text), Rules::SIMPLE).unwrap();
+            assert_eq!(*back.rules(), Rules { komi: 3.0, ..rules }, "{name}");
+        }
+        // chinese-ogs (positional superko) has no standard name: the full text, read back exactly.
+        let ogs: Rules = "chinese-ogs".parse().unwrap();
+        assert_eq!(rules_text(&ogs), ogs.to_string());
+    }
+
+    #[test]
+    fn territory_is_written_on_the_last_node_and_read_back() {
+        let mut g = one("(;SZ[5];B[cc];W[dd])");
+        g.territory.black = vec![Point::new(0, 0), Point::new(1, 0), Point::new(3, 3)];
+        g.territory.white = vec![Point::new(4, 4)];
+        let text = g.to_sgf().unwrap();
+        assert!(text.contains(";W[dd]TB[aa][ba][dd]TW[ee])"), "{text}");
+        let back = one(&text);
+        assert_eq!(back.territory, g.territory);
+        // Compressed lists (`aa:bb`) read as their rectangles.
+        let g = one("(;SZ[5];B[cc]TB[aa:bb]TW[ee])");
+        assert_eq!(g.territory.black.len(), 4);
+        let mut off = one("(;SZ[5])");
+        off.territory.white = vec![Point::new(5, 0)];
+        assert!(off.to_sgf().is_err());
+    }
+
+    #[test]
+    fn dates_are_civil_dates() {
+        // Hand-checked: day 0 is 1970-01-01; 2000-03-01 is day 11,017; 2026-11-23 is day 20,780.
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_780), (2026, 11, 23));
+        assert_eq!(today().len(), 10);
     }
 }

@@ -237,8 +237,23 @@ pub struct GoGame {
     pub comment: Option<String>,
     /// `AP`, as text (`name:version`).
     pub application: Option<String>,
+    /// `TB`/`TW` of the last node: the points each side counts at the end of a scored game (its
+    /// territory and the opponent's stones marked dead there), as CGoban, KGS and Sabaki mark
+    /// a scored position. Empty for a game not scored.
+    pub territory: Territory,
     /// Problems found while reading the typed view (not stored by writing).
     pub warnings: Vec<Warning>,
+}
+
+/// The points each side counts at the end of a scored game, written as `TB`/`TW` on the last
+/// node. A dead stone is listed in the territory of the side that captures it, as CGoban and
+/// KGS write it, so a reader sees which stones were taken off from `TB`/`TW` alone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Territory {
+    /// `TB`: black's territory, with the white stones marked dead in it.
+    pub black: Vec<Point>,
+    /// `TW`: white's territory, with the black stones marked dead in it.
+    pub white: Vec<Point>,
 }
 
 impl GoGame {
@@ -252,6 +267,7 @@ impl GoGame {
             player_to_move: None,
             moves: Vec::new(),
             mid_setups: Vec::new(),
+            territory: Territory::default(),
             komi: None,
             handicap: None,
             rules: None,
@@ -442,6 +458,21 @@ impl GoGame {
                 push(&mut t, node, "C", &escape_text(c));
             }
         }
+        for (id, pts) in [("TB", &self.territory.black), ("TW", &self.territory.white)] {
+            if pts.is_empty() {
+                continue;
+            }
+            if let Some(p) = pts.iter().find(|p| !on_board(p)) {
+                return Err(bad(format!(
+                    "territory point {} off the board",
+                    coords::to_sgf(*p)
+                )));
+            }
+            let mut pts = pts.clone();
+            pts.sort();
+            pts.dedup();
+            let _ = t.push_property(node, id, pts.iter().map(|&p| coords::to_sgf(p)));
+        }
         Ok(t)
     }
 
@@ -530,6 +561,31 @@ fn read_node(
                     }
                 };
                 mv = Some((color, point));
+            }
+            id @ ("TB" | "TW") => {
+                // The last node's marks stand (a scored game's end); points off the board are
+                // dropped with the property, as the marks are only a picture of the count.
+                let mut pts = Vec::new();
+                for v in p.values() {
+                    let (a, b) = match crate::text::split_compose(v) {
+                        Some((a, b)) => (coords::sgf_point(a), coords::sgf_point(b)),
+                        None => (coords::sgf_point(v), coords::sgf_point(v)),
+                    };
+                    if let (Some(a), Some(b)) = (a, b) {
+                        for x in a.x.min(b.x)..=a.x.max(b.x).min(w.saturating_sub(1)) {
+                            for y in a.y.min(b.y)..=a.y.max(b.y).min(h.saturating_sub(1)) {
+                                pts.push(Point { x, y });
+                            }
+                        }
+                    }
+                }
+                pts.sort();
+                pts.dedup();
+                if id == "TB" {
+                    g.territory.black = pts;
+                } else {
+                    g.territory.white = pts;
+                }
             }
             id @ ("AB" | "AW" | "AE") => {
                 has_setup = true;
