@@ -30,6 +30,7 @@ fi
 export PATH="$PATH:/usr/games"
 
 section "format and lints"
+bash scripts/check-interfaces.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 

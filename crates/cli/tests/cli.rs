@@ -61,7 +61,7 @@ fn count_and_enumerate_agree_with_the_published_table() {
     assert_eq!(serials.len(), 57);
     assert!(serials.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(serials[0], 0);
-    // 1x1 with a black stone (serial 1): its own group has no liberty, seed 004's -1.
+    // 1x1 with a black stone (serial 1): its own group has no liberty, error -1.
     let out = tengen(&["enumerate", "1x1", "--check-serial", "1"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("-1"));

@@ -1,4 +1,4 @@
-//! The kata facade of seed 003: `Go(9)`, `move("7A")`, `handicap_stones(3)`, `rollback(2)`, the
+//! The kata facade (the API of a Go-board coding exercise, kept as its origin gave it): `Go(9)`, `move("7A")`, `handicap_stones(3)`, `rollback(2)`, the
 //! text board, with errors as values.
 //!
 //! ```

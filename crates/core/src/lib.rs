@@ -2,8 +2,8 @@
 //!
 //! Boards from 1x1 to 52x52 (rectangular too), captures, suicide forbidden or allowed, every ko
 //! rule (none, simple, positional, situational, natural-situational superko, decided exactly),
-//! passes, resignation, undo and rollback, handicap, Zobrist hashing, and the kata facade of
-//! seed 003. No I/O, no heavy dependencies.
+//! passes, resignation, undo and rollback, handicap, Zobrist hashing, and the kata facade (the
+//! API of a Go-board coding exercise, see [`kata`]). No I/O, no heavy dependencies.
 //!
 //! ```
 //! use tengen_core::{coords, Color, Game, IllegalMove, Move, Rules};

@@ -1,6 +1,6 @@
 //! Rules of play and of counting, their presets, and their text form.
 //!
-//! The text form is the one of interfaces.md: a preset name (`japanese`, `tromp-taylor`, …), or a
+//! The text form is the one of docs/INTERFACES.md: a preset name (`japanese`, `tromp-taylor`, …), or a
 //! preset followed by `key=value` overrides (`japanese,komi=0`), or the pairs alone over `chinese`.
 //! Printing always gives the full pairs list.
 //!
@@ -214,7 +214,7 @@ impl Rules {
         komi: 7.5,
         handicap_bonus: HandicapBonus::Zero,
     };
-    /// The kata of seed 003: simple ko, no suicide, area, no komi.
+    /// The rules of the Go kata ([`crate::kata`]): simple ko, no suicide, area, no komi.
     pub const SIMPLE: Rules = Rules {
         ko: KoRule::Simple,
         suicide_allowed: false,

@@ -8,8 +8,8 @@
 //! * [`enumerate()`] streams the legal positions of a small board as **serials** in increasing
 //!   order: serial = Σ state(p)·3^i over the points in row-major order from the top-left
 //!   (`i = 0` is the top-left point; state 0 empty, 1 black, 2 white).
-//! * [`check_serial`] says why a serial is not legal, the way seed 004 builds a board from a
-//!   serial (error -2: a stone captures; error -1: a stone's own chain has no liberty), and
+//! * [`check_serial`] says why a serial is not legal, the way a reference small-board counter
+//!   (`GoBoard(serial)`) builds a board from a serial (error -2: a stone captures; error -1: a stone's own chain has no liberty), and
 //!   [`Position::chain_without_liberty`] names a dead chain of the final position.
 //! * [`count`] counts exactly, by [`Method::Dp`] (Tromp's border dynamic program, the default)
 //!   or by [`Method::Brute`] (enumeration, boards of at most [`MAX_BRUTE_POINTS`] points).

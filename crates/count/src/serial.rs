@@ -107,7 +107,7 @@ pub enum SerialError {
         /// The number of points of the board.
         points: usize,
     },
-    /// Error code -2 of seed 004: putting `stone` on the board took the last liberty of an
+    /// Error code -2 of `GoBoard(serial)` (the small-board counter this crate's checks come from): putting `stone` on the board took the last liberty of an
     /// opponent chain, `captured` (listed in row-major order).
     Capture {
         /// The point of the stone being placed.
@@ -119,7 +119,7 @@ pub enum SerialError {
         /// The board's height, to name the points.
         height: usize,
     },
-    /// Error code -1 of seed 004: the chain of the stone just placed, `chain`, has no liberty.
+    /// Error code -1 of `GoBoard(serial)`: the chain of the stone just placed, `chain`, has no liberty.
     Suicide {
         /// The point of the stone being placed.
         stone: Point,
@@ -133,7 +133,7 @@ pub enum SerialError {
 }
 
 impl SerialError {
-    /// The error code of seed 004's `GoBoard(serial)`: -2 for a capture, -1 for a suicide, 0
+    /// The error code of `GoBoard(serial)` (a small-board position counter, the origin of these checks): -2 for a capture, -1 for a suicide, 0
     /// for a serial that is no position of the board at all.
     pub fn code(&self) -> i32 {
         match self {
@@ -369,7 +369,8 @@ fn checked_points(width: usize, height: usize) -> Result<usize, SerialError> {
     }
 }
 
-/// Checks a serial the way seed 004's `GoBoard(serial)` does: the stones are put one at a time
+/// Checks a serial the way a small-board counter's `GoBoard(serial)` does (the origin of
+/// this check): the stones are put one at a time
 /// onto an empty board, in row-major order from the top-left (points not yet reached are
 /// empty). Putting a stone fails with [`SerialError::Capture`] (code -2) when it takes the last
 /// liberty of an adjacent opponent chain, else with [`SerialError::Suicide`] (code -1) when its
