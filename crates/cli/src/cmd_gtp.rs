@@ -10,7 +10,7 @@ use tengen_gtp::Engine;
 #[derive(Debug, clap::Args)]
 #[command(
     long_about = "Speaks GTP v2 on stdin and stdout, one answer per command, flushed at once. \
-Every command of the GTP section of interfaces.md; `list_commands` prints them. `genmove` plays \
+Every command of the GTP section of docs/INTERFACES.md; `list_commands` prints them. `genmove` plays \
 the light-playout policy (a random legal move that fills no own eye), never resigns, and is \
 reproducible with --seed."
 )]

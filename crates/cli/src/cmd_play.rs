@@ -26,8 +26,8 @@ pub enum Opponent {
 line by line, so a game can be piped in."
 )]
 pub struct Args {
-    /// Board side (1 to 25).
-    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=25))]
+    /// Board side (1 to 25, the widest board lettered vertices address).
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=tengen_core::MAX_GTP_SIZE as i64))]
     pub size: u8,
     /// Rules: a preset (chinese, japanese, tromp-taylor, ...) and/or key=value pairs.
     #[arg(long, value_parser = parse_rules, default_value = "chinese")]
