@@ -24,6 +24,7 @@
 
 mod engine;
 mod protocol;
+mod search;
 mod text;
 
 pub use engine::{showboard, Engine, COMMANDS, MAX_GTP_SIZE};

@@ -28,7 +28,12 @@ fn main() {
             _ => "pass".into(),
         };
         let q = r.candidates.first().map_or(0.5, |c| c.2);
-        println!("{} {:?} {text} q={q:.2} {:.0}/s", game.move_number() + 1, c, r.playouts as f64 / r.seconds);
+        println!(
+            "{} {:?} {text} q={q:.2} {:.0}/s",
+            game.move_number() + 1,
+            c,
+            r.playouts as f64 / r.seconds
+        );
         game.play_as(c, mv).expect("the engine plays legal moves");
     }
     println!("{:?}", game.board());

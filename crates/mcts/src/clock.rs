@@ -89,7 +89,9 @@ impl Clock {
     /// 0 stones means no time limit; all zeros too.
     pub fn time_settings(&mut self, args: &[&str]) -> Result<(), TimeError> {
         let [m, t, s] = args else {
-            return Err(TimeError("expected: time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES"));
+            return Err(TimeError(
+                "expected: time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES",
+            ));
         };
         let (main, time, stones) = (seconds(m)?, seconds(t)?, count(s)?);
         self.system = if stones == 0 && (time > 0.0 || main == 0.0) {
@@ -162,9 +164,11 @@ impl Clock {
             TimeSystem::None => return None,
             TimeSystem::Absolute { main } => (main, 0.0, 1),
             TimeSystem::Canadian { main, time, stones } => (main, time, stones.max(1)),
-            TimeSystem::Byoyomi { main, time, periods } => {
-                (main, if periods > 0 { time } else { 0.0 }, 1)
-            }
+            TimeSystem::Byoyomi {
+                main,
+                time,
+                periods,
+            } => (main, if periods > 0 { time } else { 0.0 }, 1),
         };
         let moves_left = (empty / 2).max(15) as f64;
         let japanese = matches!(self.system, TimeSystem::Byoyomi { .. });

@@ -123,6 +123,11 @@ impl Search {
         &self.config
     }
 
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
     /// The clock, for `time_settings`, `kgs-time_settings` and `time_left`.
     pub fn clock_mut(&mut self) -> &mut Clock {
         &mut self.clock
@@ -156,9 +161,7 @@ impl Search {
         self.report = Some(report);
         // Belt and braces: the root children were checked, but a move is re-checked here.
         match decision {
-            Decision::Play(Move::Play(p)) if !game.is_legal(color, p) => {
-                Decision::Play(Move::Pass)
-            }
+            Decision::Play(Move::Play(p)) if !game.is_legal(color, p) => Decision::Play(Move::Pass),
             d => d,
         }
     }
@@ -220,7 +223,8 @@ impl Search {
             let mut dead = vec![false; probe.geo.n4.len()];
             for (k, &i) in probe.geo.points.iter().enumerate() {
                 let theirs = if me == Color::Black { -own[k] } else { own[k] };
-                dead[i as usize] = probe.start.board.color_at(i as usize) == Some(me) && theirs > DEAD;
+                dead[i as usize] =
+                    probe.start.board.color_at(i as usize) == Some(me) && theirs > DEAD;
             }
             dead
         };
@@ -315,7 +319,13 @@ impl Search {
         }
         let ownership = sums
             .iter()
-            .map(|&v| if owned > 0 { v as f64 / owned as f64 } else { 0.0 })
+            .map(|&v| {
+                if owned > 0 {
+                    v as f64 / owned as f64
+                } else {
+                    0.0
+                }
+            })
             .collect();
         Report {
             color: game.to_move(),
@@ -346,14 +356,24 @@ impl Search {
             return Decision::Play(Move::Pass);
         }
         if let Some((_, pass_n, pass_q)) = pass {
+            let opponent_passed = game.consecutive_passes() >= 1;
             // The opponent passed and passing now wins: under area rules the count after two
             // passes is exact in the tree (pessimistic about our own dead stones).
-            if game.consecutive_passes() >= 1 && pass_n >= 1 && pass_q >= 0.95 {
+            if opponent_passed && pass_n >= 1 && pass_q >= 0.95 {
                 return Decision::Play(Move::Pass);
             }
-            // The best move is worth no more than a pass, and it is inside settled area.
-            let settled = best.point().is_some_and(|p| report.owner_of(p).abs() >= 0.85);
-            if settled && pass_n >= 8 && pass_q >= best_q - 0.02 {
+            // The opponent passed and every move loses: accept the end rather than throw stones
+            // into the opponent's area.
+            if opponent_passed && best_q < 0.05 && pass_n >= 1 {
+                return Decision::Play(Move::Pass);
+            }
+            // Not behind, the best move is worth no more than a pass, and it lies inside
+            // settled area. (Behind, the engine plays on: a pass would hand the opponent the
+            // count of whatever is still unsettled.)
+            let settled = best
+                .point()
+                .is_some_and(|p| report.owner_of(p).abs() >= 0.85);
+            if best_q >= 0.5 && settled && pass_n >= 8 && pass_q >= best_q - 0.02 {
                 return Decision::Play(Move::Pass);
             }
         }

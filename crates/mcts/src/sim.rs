@@ -296,6 +296,19 @@ impl Sim {
         if n == 0 {
             return None;
         }
+        // A few uniform draws first; then a scan from a random start (biased toward points that
+        // follow rejected ones in the list, but it ends).
+        for _ in 0..n.min(6) {
+            let i = empties[rng.below(n)];
+            if self.eyelike(i, c) {
+                continue;
+            }
+            if let Some(e) = self.legal(i, c) {
+                if !self.bad_self_atari(geo, i, c, &e) {
+                    return Some(i);
+                }
+            }
+        }
         let start = rng.below(n);
         for k in 0..n {
             let i = empties[(start + k) % n];
