@@ -370,9 +370,15 @@ impl Search {
             // Not behind, the best move is worth no more than a pass, and it lies inside
             // settled area. (Behind, the engine plays on: a pass would hand the opponent the
             // count of whatever is still unsettled.)
+            // Every empty point must be settled too: a pass in mid-game, when the win rates of
+            // a comfortable lead all look alike, hands the opponent a free move.
             let settled = best
                 .point()
-                .is_some_and(|p| report.owner_of(p).abs() >= 0.85);
+                .is_some_and(|p| report.owner_of(p).abs() >= 0.85)
+                && game
+                    .board()
+                    .empty_points()
+                    .all(|p| report.owner_of(p).abs() >= 0.7);
             if best_q >= 0.5 && settled && pass_n >= 8 && pass_q >= best_q - 0.02 {
                 return Decision::Play(Move::Pass);
             }
@@ -405,7 +411,7 @@ fn work(
             }
         }
         if let Some(d) = deadline {
-            if n % 16 == 0 && Instant::now() >= d {
+            if n & 15 == 0 && Instant::now() >= d {
                 break;
             }
         }

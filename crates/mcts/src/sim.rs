@@ -223,7 +223,7 @@ impl Sim {
                 }
                 let p = self.board.point(q as usize);
                 for s in self.board.group_stones(p) {
-                    for &r in &geo.n4[self.board.index(s) as usize] {
+                    for &r in &geo.n4[self.board.index(s)] {
                         if r != NONE
                             && n < 12
                             && self.color(r) == Some(c.opponent())

@@ -98,7 +98,7 @@ const BLACK_WALL: &[&str] = &["D1", "D2", "D3", "D4", "D5", "D6", "D7", "B2", "B
 const WHITE_WALL: &[&str] = &["E1", "E2", "E3", "E4", "E5", "E6", "E7", "F2", "F6"];
 
 #[test]
-fn passes_in_a_finished_position_after_the_opponent_passed() {
+fn passes_in_a_finished_position() {
     // Komi 6.5: black 28 - white 21 - 6.5 = B+0.5 if black passes now. Every empty point is
     // some player's territory: nothing is left to play.
     let mut game = position(7, "chinese,komi=6.5", BLACK_WALL, WHITE_WALL, Color::White);
@@ -107,6 +107,10 @@ fn passes_in_a_finished_position_after_the_opponent_passed() {
         genmove(&mut search(1500, 1), &game, Color::Black),
         Move::Pass
     );
+    // Black to move without a pass before: the same position is over, every point settled, so
+    // black (ahead) passes rather than fill its own area.
+    let game = position(7, "chinese,komi=6.5", BLACK_WALL, WHITE_WALL, Color::Black);
+    assert_eq!(genmove(&mut search(3000, 8), &game, Color::Black), Move::Pass);
     // White, behind by 0.5 with nothing to gain, may pass too: filling its own area or
     // invading a 3x7 area that black answers changes nothing under area rules.
     let mut game = position(7, "chinese,komi=6.5", BLACK_WALL, WHITE_WALL, Color::Black);
