@@ -7,7 +7,7 @@
 Game k gives tengen black when k is even and white when k is odd. A game ends after two passes in
 a row, a resignation or 400 moves; it is scored by GNU Go's `final_score` under Chinese (area)
 rules with the given komi (GNU Go removes the stones it finds dead). Prints one line per game and
-then the win rate with its standard error and a 95% Wilson interval.
+then the win rate (a draw counts half) with its standard error and a 95% Wilson interval.
 """
 
 import argparse
@@ -90,8 +90,10 @@ def play_game(args, k):
     tengen.close()
     gnugo.close()
     winner = result[:1].upper()
-    won = (winner == "B") == tengen_black and winner in "BW"
-    return won, result, len(moves), think
+    if winner not in "BW":
+        return 0.5, result, len(moves), think  # a draw ("0"): half a win
+    won = (winner == "B") == tengen_black
+    return float(won), result, len(moves), think
 
 
 def sgf(args, moves, result, tengen_black):
@@ -123,14 +125,14 @@ def main():
     ap.add_argument("--gnugo", default="/usr/games/gnugo")
     ap.add_argument("--sgf-dir", default="")
     args = ap.parse_args()
-    wins = 0
+    wins = 0.0
     started = time.time()
     for k in range(args.first, args.first + args.games):
         won, result, n, think = play_game(args, k)
         wins += won
         color = "black" if k % 2 == 0 else "white"
         print(
-            f"game {k}: tengen {color} {result} {'win' if won else 'loss'} ({n} moves, "
+            f"game {k}: tengen {color} {result} {['loss', 'draw', 'win'][int(2 * won)]} ({n} moves, "
             f"tengen {think['tengen']:.0f} s, gnugo {think['gnugo']:.0f} s)",
             flush=True,
         )
@@ -141,7 +143,7 @@ def main():
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     print(
-        f"tengen won {wins}/{n} = {100 * p:.0f}% ± {100 * se:.0f}% (95% Wilson {100 * (centre - half):.0f}%..{100 * (centre + half):.0f}%) "
+        f"tengen won {wins:g}/{n} = {100 * p:.0f}% ± {100 * se:.0f}% (95% Wilson {100 * (centre - half):.0f}%..{100 * (centre + half):.0f}%) "
         f"against GNU Go level {args.level}, {args.size}x{args.size} komi {args.komi}, "
         f"{'%d playouts' % args.playouts if args.playouts else '%g s' % args.seconds} a move, "
         f"{args.threads} thread(s); {time.time() - started:.0f} s"
