@@ -207,3 +207,23 @@ fn dead_stones_are_found_from_ownership() {
     let dead = search(1500, 7).dead_stones(&game);
     assert_eq!(dead, vec![pt("A4", 7)]);
 }
+
+#[test]
+fn a_timed_search_on_two_threads_merges_both_trees() {
+    let game = position(7, "chinese", &["D4"], &["C3"], Color::Black);
+    let mut s = Search::new(Config {
+        seconds: 0.3,
+        threads: 2,
+        seed: 1,
+        ..Config::default()
+    });
+    let mv = genmove(&mut s, &game, Color::Black);
+    let p = mv.point().expect("a move, not a pass, with 47 empty points");
+    assert!(game.is_legal(Color::Black, p));
+    let r = s.report().unwrap();
+    // The merged root visits are the simulations of both workers (each simulation visits one
+    // root child), and the report counts them all.
+    let visits: u64 = r.candidates.iter().map(|c| u64::from(c.1)).sum();
+    assert_eq!(visits, r.playouts);
+    assert!(r.playouts > 0);
+}
