@@ -68,6 +68,10 @@ pub(crate) struct Sim {
     pub passes: u32,
     /// The last move's index, `NONE` after a pass or at the start.
     pub last: u16,
+    /// Scratch for group walks: a visit stamp per padded index, the stamp, the group's stones.
+    mark: Vec<u32>,
+    stamp: u32,
+    group: Vec<u16>,
 }
 
 impl Sim {
@@ -78,7 +82,64 @@ impl Sim {
             to_move,
             passes: 0,
             last: NONE,
+            mark: Vec::new(),
+            stamp: 0,
+            group: Vec::new(),
         }
+    }
+
+    /// Collects the stones of the group on `i` into `self.group` (no allocation once warm).
+    fn collect_group(&mut self, geo: &Geometry, i: u16) {
+        if self.mark.len() < geo.n4.len() {
+            self.mark = vec![0; geo.n4.len()];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+        let c = self.color(i);
+        self.group.clear();
+        self.group.push(i);
+        self.mark[i as usize] = self.stamp;
+        let mut k = 0;
+        while k < self.group.len() {
+            let s = self.group[k];
+            k += 1;
+            for &q in &geo.n4[s as usize] {
+                if q != NONE && self.mark[q as usize] != self.stamp && self.color(q) == c {
+                    self.mark[q as usize] = self.stamp;
+                    self.group.push(q);
+                }
+            }
+        }
+    }
+
+    /// Up to `max` (at most 4) distinct liberties of the group on `i` other than `skip`, written
+    /// to `out`; returns how many.
+    fn group_libs(
+        &mut self,
+        geo: &Geometry,
+        i: u16,
+        skip: u16,
+        max: usize,
+        out: &mut [u16; 4],
+    ) -> usize {
+        self.collect_group(geo, i);
+        let mut n = 0;
+        for k in 0..self.group.len() {
+            let s = self.group[k];
+            for &q in &geo.n4[s as usize] {
+                if q != NONE && q != skip && self.color(q).is_none() && !out[..n].contains(&q) {
+                    out[n] = q;
+                    n += 1;
+                    if n >= max {
+                        return n;
+                    }
+                }
+            }
+        }
+        n
     }
 
     #[inline]
@@ -122,23 +183,22 @@ impl Sim {
 
     /// The liberties and size of `c`'s group after it plays the legal move `i` (liberties
     /// counted up to 3), when `e` is the move's effect.
-    pub fn after(&self, geo: &Geometry, i: u16, c: Color, e: &MoveEffect) -> (usize, usize) {
+    pub fn after(&mut self, geo: &Geometry, i: u16, c: Color, e: &MoveEffect) -> (usize, usize) {
         let mut libs: [u16; 4] = [NONE; 4];
         let mut n = 0;
         let mut size = 1;
-        let add = |q: u16, libs: &mut [u16; 4], n: &mut usize| {
-            if q != i && !libs[..*n].contains(&q) && *n < 3 {
-                libs[*n] = q;
-                *n += 1;
-            }
-        };
         let mut groups: [usize; 4] = [usize::MAX; 4];
         for (k, &q) in geo.n4[i as usize].iter().enumerate() {
             if q == NONE {
                 continue;
             }
             match self.color(q) {
-                None => add(q, &mut libs, &mut n),
+                None => {
+                    if !libs[..n].contains(&q) && n < 3 {
+                        libs[n] = q;
+                        n += 1;
+                    }
+                }
                 Some(col) if col == c => {
                     let p = self.board.point(q as usize);
                     let g = self.board.group_id(p).unwrap_or(usize::MAX);
@@ -148,8 +208,13 @@ impl Sim {
                     groups[k] = g;
                     size += self.board.group_size(p);
                     if n < 3 {
-                        for l in self.board.group_liberties(p) {
-                            add(self.board.index(l) as u16, &mut libs, &mut n);
+                        let mut found = [NONE; 4];
+                        let m = self.group_libs(geo, q, i, 3, &mut found);
+                        for &l in &found[..m] {
+                            if !libs[..n].contains(&l) && n < 3 {
+                                libs[n] = l;
+                                n += 1;
+                            }
                         }
                     }
                 }
@@ -165,7 +230,7 @@ impl Sim {
 
     /// Whether the legal move `i` puts a group of two or more of `c`'s stones in atari.
     #[inline]
-    pub fn bad_self_atari(&self, geo: &Geometry, i: u16, c: Color, e: &MoveEffect) -> bool {
+    pub fn bad_self_atari(&mut self, geo: &Geometry, i: u16, c: Color, e: &MoveEffect) -> bool {
         let empties = geo.n4[i as usize]
             .iter()
             .filter(|&&q| q != NONE && self.color(q).is_none())
@@ -211,9 +276,11 @@ impl Sim {
             let last = self.last;
             // Capture the group of the last move when it stands in atari.
             if self.color(last) == Some(c.opponent()) && self.libs(last) == 1 {
-                let lib = self.board.group_liberties(self.board.point(last as usize))[0];
-                cands[n] = self.board.index(lib) as u16;
-                n += 1;
+                let mut lib = [NONE; 4];
+                if self.group_libs(geo, last, NONE, 1, &mut lib) == 1 {
+                    cands[n] = lib[0];
+                    n += 1;
+                }
             }
             // Save own groups next to the last move that it put in atari: capture a neighbour in
             // atari, or extend when that gives two liberties or more.
@@ -221,25 +288,38 @@ impl Sim {
                 if q == NONE || self.color(q) != Some(c) || self.libs(q) != 1 {
                     continue;
                 }
-                let p = self.board.point(q as usize);
-                for s in self.board.group_stones(p) {
-                    for &r in &geo.n4[self.board.index(s)] {
+                // Enemy stones in atari touching the group (a few are enough).
+                let mut attackers = [NONE; 8];
+                let mut na = 0;
+                self.collect_group(geo, q);
+                for k in 0..self.group.len() {
+                    let st = self.group[k];
+                    for &r in &geo.n4[st as usize] {
                         if r != NONE
-                            && n < 12
+                            && na < 8
                             && self.color(r) == Some(c.opponent())
                             && self.libs(r) == 1
                         {
-                            let l = self.board.group_liberties(self.board.point(r as usize))[0];
-                            cands[n] = self.board.index(l) as u16;
-                            n += 1;
+                            attackers[na] = r;
+                            na += 1;
                         }
                     }
                 }
-                let l = self.board.index(self.board.group_liberties(p)[0]) as u16;
-                if let Some(e) = self.legal(l, c) {
-                    if self.after(geo, l, c, &e).0 >= 2 && n < 12 {
-                        cands[n] = l;
+                for &r in &attackers[..na] {
+                    let mut lib = [NONE; 4];
+                    if n < 12 && self.group_libs(geo, r, NONE, 1, &mut lib) == 1 {
+                        cands[n] = lib[0];
                         n += 1;
+                    }
+                }
+                let mut lib = [NONE; 4];
+                if self.group_libs(geo, q, NONE, 1, &mut lib) == 1 {
+                    let l = lib[0];
+                    if let Some(e) = self.legal(l, c) {
+                        if self.after(geo, l, c, &e).0 >= 2 && n < 12 {
+                            cands[n] = l;
+                            n += 1;
+                        }
                     }
                 }
             }
@@ -268,7 +348,7 @@ impl Sim {
 
     /// A random legal candidate from `cands` (tried in random order), avoiding self-atari of
     /// groups of two or more (and own eyes when `careful`).
-    fn pick(&self, geo: &Geometry, rng: &mut Rng, cands: &[u16], careful: bool) -> Option<u16> {
+    fn pick(&mut self, geo: &Geometry, rng: &mut Rng, cands: &[u16], careful: bool) -> Option<u16> {
         let n = cands.len();
         if n == 0 {
             return None;
@@ -289,17 +369,16 @@ impl Sim {
     }
 
     /// A random legal move that fills no own eye and is no self-atari of a group of two or more.
-    fn random_move(&self, geo: &Geometry, rng: &mut Rng) -> Option<u16> {
+    fn random_move(&mut self, geo: &Geometry, rng: &mut Rng) -> Option<u16> {
         let c = self.to_move;
-        let empties = self.board.empty_indices();
-        let n = empties.len();
+        let n = self.board.empty_count();
         if n == 0 {
             return None;
         }
         // A few uniform draws first; then a scan from a random start (biased toward points that
         // follow rejected ones in the list, but it ends).
         for _ in 0..n.min(6) {
-            let i = empties[rng.below(n)];
+            let i = self.board.empty_indices()[rng.below(n)];
             if self.eyelike(i, c) {
                 continue;
             }
@@ -311,7 +390,7 @@ impl Sim {
         }
         let start = rng.below(n);
         for k in 0..n {
-            let i = empties[(start + k) % n];
+            let i = self.board.empty_indices()[(start + k) % n];
             if self.eyelike(i, c) {
                 continue;
             }

@@ -273,7 +273,7 @@ impl Tree {
     }
 
     /// Adds the children of `node` (the position in `sim`), with their priors.
-    fn expand(&mut self, node: usize, sim: &Sim, root: &Root) {
+    fn expand(&mut self, node: usize, sim: &mut Sim, root: &Root) {
         let c = sim.to_move;
         let first = self.nodes.len() as u32;
         let geo = &root.geo;
@@ -335,7 +335,7 @@ impl Tree {
                 if node == 0
                     || (self.nodes[node].visits >= EXPAND_AT && self.nodes.len() < self.cap)
                 {
-                    self.expand(node, &s.sim, root);
+                    self.expand(node, &mut s.sim, root);
                 } else {
                     break;
                 }

@@ -110,7 +110,10 @@ fn passes_in_a_finished_position() {
     // Black to move without a pass before: the same position is over, every point settled, so
     // black (ahead) passes rather than fill its own area.
     let game = position(7, "chinese,komi=6.5", BLACK_WALL, WHITE_WALL, Color::Black);
-    assert_eq!(genmove(&mut search(3000, 8), &game, Color::Black), Move::Pass);
+    assert_eq!(
+        genmove(&mut search(3000, 8), &game, Color::Black),
+        Move::Pass
+    );
     // White, behind by 0.5 with nothing to gain, may pass too: filling its own area or
     // invading a 3x7 area that black answers changes nothing under area rules.
     let mut game = position(7, "chinese,komi=6.5", BLACK_WALL, WHITE_WALL, Color::Black);
@@ -218,7 +221,9 @@ fn a_timed_search_on_two_threads_merges_both_trees() {
         ..Config::default()
     });
     let mv = genmove(&mut s, &game, Color::Black);
-    let p = mv.point().expect("a move, not a pass, with 47 empty points");
+    let p = mv
+        .point()
+        .expect("a move, not a pass, with 47 empty points");
     assert!(game.is_legal(Color::Black, p));
     let r = s.report().unwrap();
     // The merged root visits are the simulations of both workers (each simulation visits one
