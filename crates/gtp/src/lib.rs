@@ -15,6 +15,11 @@
 //! assert_eq!(engine.handle_line("# a comment"), None);
 //! ```
 //!
+//! `genmove` plays the light-playout policy unless a tree search (`tengen-mcts`) is attached with
+//! [`Engine::set_search`], as `tengen gtp` and `tengen play` do; the search also answers the clock
+//! commands, GoGui's `gogui-analyze_commands` (ownership map, principal variation, candidates) and,
+//! on request, `final_status_list`.
+//!
 //! Every command of the GTP section of interfaces.md is answered (`loadsgf FILE [MOVE_NUMBER]`
 //! as GNU Go: the position before that move, answering the color to move), except `final_score`/
 //! `final_status_list` (answered `? cannot score` until scoring lands). An error never changes
