@@ -12,7 +12,7 @@ use tengen_gtp::{showboard, Engine};
 /// Who plays the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Opponent {
-    /// The engine's light-playout policy.
+    /// The engine: a tree search (see --seconds, --playouts).
     Engine,
     /// Another human at the same keyboard.
     Human,
@@ -41,6 +41,8 @@ pub struct Args {
     /// Seed of the engine's random moves.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    #[command(flatten)]
+    pub search: crate::cmd_gtp::SearchArgs,
 }
 
 fn parse_color(text: &str) -> Result<Color, String> {
@@ -74,6 +76,7 @@ fn gtp(engine: &mut Engine, command: &str) -> Result<String, String> {
 
 fn play<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> io::Result<()> {
     let mut engine = Engine::new(args.rules, args.seed);
+    args.search.apply(&mut engine, args.seed);
     if let Err(e) = gtp(&mut engine, &format!("boardsize {}", args.size)) {
         writeln!(out, "cannot play on this board: {e}")?;
         return Ok(());

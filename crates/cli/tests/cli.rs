@@ -8,7 +8,16 @@ fn gtp_scripted_session() {
     let script = "1 protocol_version\nname\nboardsize 9\nkomi 6.5\n\
                   2 play b E5\nplay w E5\n# a comment\n\ngarbage\n\
                   3 genmove w\nkata-get-rules\nlist_stones b\nquit\nname\n";
-    let out = tengen(&["gtp", "--rules", "japanese", "--seed", "5"], script);
+    let args = [
+        "gtp",
+        "--rules",
+        "japanese",
+        "--seed",
+        "5",
+        "--playouts",
+        "300",
+    ];
+    let out = tengen(&args, script);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<&str> = text.split("\n\n").collect();
@@ -27,7 +36,7 @@ fn gtp_scripted_session() {
     assert_eq!(answers[10], "= ");
     assert_eq!(answers[11], "", "nothing after quit");
     // Same seed, same moves.
-    let again = tengen(&["gtp", "--rules", "japanese", "--seed", "5"], script);
+    let again = tengen(&args, script);
     assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
 }
 
@@ -181,7 +190,10 @@ fn play_piped_game() {
     );
     assert!(text.contains(".(O)"), "{text}");
     assert!(text.contains("game over"), "{text}");
-    let out = tengen(&["play", "--size", "5", "--seed", "3"], "C3\nresign\n");
+    let out = tengen(
+        &["play", "--size", "5", "--seed", "3", "--playouts", "200"],
+        "C3\nresign\n",
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("white (engine) plays"), "{text}");
     assert!(text.contains("game over: W+R"), "{text}");

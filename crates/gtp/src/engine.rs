@@ -53,6 +53,11 @@ pub const COMMANDS: &[&str] = &[
     "gogui-rules_final_result",
     "loadsgf",
     "printsgf",
+    "kgs-time_settings",
+    "gogui-analyze_commands",
+    "tengen-ownership",
+    "tengen-pv",
+    "tengen-candidates",
 ];
 
 type Answer = Result<String, GtpError>;
@@ -76,9 +81,9 @@ fn syntax_error<T>() -> Result<T, GtpError> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Engine {
-    game: Game,
+    pub(crate) game: Game,
     rng: Rng,
-    seed: u64,
+    pub(crate) seed: u64,
     quit: bool,
     /// Names, result and an unknown `RU` text of the last `loadsgf`, for `printsgf`.
     info: GameInfo,
@@ -87,6 +92,10 @@ pub struct Engine {
     rules: Rules,
     /// Where `loadsgf`/`printsgf` files live when confined ([`Engine::confine_files_to`]).
     file_dir: Option<PathBuf>,
+    /// The tree search that `genmove` plays when set (else the light-playout policy), and its
+    /// options: see `crate::search`.
+    pub(crate) search: Option<Box<tengen_mcts::Search>>,
+    pub(crate) status_from_search: bool,
 }
 
 impl Engine {
@@ -101,6 +110,8 @@ impl Engine {
             info: GameInfo::default(),
             rules,
             file_dir: None,
+            search: None,
+            status_from_search: false,
         }
     }
 
@@ -166,6 +177,9 @@ impl Engine {
     /// Runs one command. On `Err` nothing has changed.
     fn execute(&mut self, name: &str, args: &[String]) -> Answer {
         let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        if let Some(answer) = self.search_command(name, &a) {
+            return answer;
+        }
         match name {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("tengen".into()),
@@ -267,23 +281,7 @@ impl Engine {
                 }
                 _ => syntax_error(),
             },
-            // Time is not managed: a light-playout move costs microseconds.
-            "time_settings" => match a.as_slice() {
-                [m, b, s] if [m, b, s].iter().all(|t| t.parse::<u64>().is_ok()) => {
-                    Ok(String::new())
-                }
-                _ => syntax_error(),
-            },
-            "time_left" => match a.as_slice() {
-                [c, t, s] => {
-                    parse_color(c).ok_or(GtpError::InvalidColor)?;
-                    if t.parse::<f64>().is_err() || s.parse::<u64>().is_err() {
-                        return syntax_error();
-                    }
-                    Ok(String::new())
-                }
-                _ => syntax_error(),
-            },
+            // time_settings, time_left, kgs-time_settings: see `crate::search`.
             "kata-set-rules" => {
                 if a.is_empty() {
                     return syntax_error();
@@ -464,7 +462,14 @@ impl Engine {
             // Before the first move the side to move can simply change hands.
             let _ = self.game.set_to_move(color);
         }
-        let mv = playout::choose_move_for(&mut self.game, color, &mut self.rng);
+        let mv = match self.search.as_mut() {
+            Some(search) => match search.genmove(&self.game, color) {
+                tengen_mcts::Decision::Play(mv) => mv,
+                // As GNU Go: the answer is `resign`, the board stays as it is.
+                tengen_mcts::Decision::Resign => return Ok("resign".into()),
+            },
+            None => playout::choose_move_for(&mut self.game, color, &mut self.rng),
+        };
         self.game
             .play_as(color, mv)
             .map_err(GtpError::IllegalMove)?;

@@ -15,6 +15,11 @@
 //! assert_eq!(engine.handle_line("# a comment"), None);
 //! ```
 //!
+//! `genmove` plays the light-playout policy unless a tree search (`tengen-mcts`) is attached with
+//! [`Engine::set_search`], as `tengen gtp` and `tengen play` do; the search also answers the clock
+//! commands, GoGui's `gogui-analyze_commands` (ownership map, principal variation, candidates) and,
+//! on request, `final_status_list`.
+//!
 //! Every command of the GTP section of docs/INTERFACES.md is answered (`loadsgf FILE [MOVE_NUMBER]`
 //! as GNU Go: the position before that move, answering the color to move; `final_score` and
 //! `final_status_list` with the automatic dead-stone guess of `tengen-scoring`). A refused
@@ -26,6 +31,7 @@
 mod engine;
 mod error;
 mod protocol;
+mod search;
 mod text;
 
 pub use engine::{showboard, Engine, COMMANDS, MAX_GTP_SIZE};
