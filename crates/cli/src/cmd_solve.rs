@@ -101,12 +101,11 @@ pub fn run(args: Args) -> ExitCode {
             serde_json::to_string(&report).expect("a report serializes")
         );
     } else {
-        let line: Vec<String> = s
-            .pv
-            .iter()
-            .zip(&pv)
-            .map(|(&(c, _), m)| format!("{}{}", if c == Color::Black { "B " } else { "W " }, m))
-            .collect();
+        let line: Vec<String> =
+            s.pv.iter()
+                .zip(&pv)
+                .map(|(&(c, _), m)| format!("{}{}", if c == Color::Black { "B " } else { "W " }, m))
+                .collect();
         println!("{w}x{h}, {}", args.rules);
         println!("principal variation: {}", line.join(", "));
         println!(

@@ -69,12 +69,15 @@ use tengen_core::{
 /// The most points a board may have.
 pub const MAX_POINTS: usize = 64;
 
+/// A progress callback.
+pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+
 /// How a solve runs.
 pub struct SolveOptions {
     /// The transposition table holds 2^table_bits entries of 64 bytes (default 20: 64 MiB).
     pub table_bits: u32,
     /// Called about every 65,536 nodes and after each null-window search.
-    pub progress: Option<Box<dyn FnMut(&Progress) + Send>>,
+    pub progress: Option<ProgressFn>,
 }
 
 impl Default for SolveOptions {
@@ -247,7 +250,6 @@ struct Out {
     seen: Seen,
 }
 
-thread_local!(static STATS: std::cell::RefCell<[u64;5]> = const { std::cell::RefCell::new([0;5]) });
 const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
 const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
 const MAX_PLY: usize = 4096;
@@ -263,7 +265,7 @@ struct Solver {
     killers: Vec<[u8; 2]>,
     history: [[u32; 64]; 2],
     start: Instant,
-    progress: Option<Box<dyn FnMut(&Progress) + Send>>,
+    progress: Option<ProgressFn>,
     bounds: (i32, i32),
     root_color: Color,
 }
@@ -495,13 +497,6 @@ impl Solver {
                     && !self.path[..outside]
                         .iter()
                         .any(|a| seen_has(&e.seen, a.canon, a.black, a.white)));
-            if std::env::var_os("SOLVE_STATS").is_some() {
-                STATS.with(|c| {
-                    let mut c = c.borrow_mut();
-                    c[0] += 1;
-                    if same_path { c[1] += 1 } else if valid { c[2] += 1 } else if e.history_free { c[3] += 1 } else { c[4] += 1 }
-                });
-            }
             if valid {
                 valid_slot = Some(i);
                 let min_ref = if e.history_free {
@@ -568,7 +563,7 @@ impl Solver {
             0
         };
         moves.push((PASS, pass_score));
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
 
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
@@ -618,8 +613,16 @@ impl Solver {
             key,
             exact,
             path: here.before,
-            lower: if best > alpha { best as i16 } else { -self.n as i16 },
-            upper: if best < beta { best as i16 } else { self.n as i16 },
+            lower: if best > alpha {
+                best as i16
+            } else {
+                -self.n as i16
+            },
+            upper: if best < beta {
+                best as i16
+            } else {
+                self.n as i16
+            },
             best: match best_move {
                 NO_MOVE | PASS => best_move,
                 p => self.geo.syms[here.sym][p as usize],
@@ -650,13 +653,11 @@ impl Solver {
     fn run(mut self) -> Result<Solution, SolveError> {
         // MTD(f) over the score, from the player to move's side.
         let (mut lo, mut hi) = (-self.n, self.n);
-        let mut g: i32 = std::env::var("SOLVE_GUESS").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+        // First guess 0: on 3x3, testing "at least 9" first costs far more than climbing from 0.
+        let mut g = 0;
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
             g = self.search(beta - 1, beta, 0).value;
-            if std::env::var_os("SOLVE_STATS").is_some() {
-                eprintln!("beta {beta} -> {g} nodes {}", self.nodes);
-            }
             if g < beta {
                 hi = g;
             } else {
@@ -670,7 +671,6 @@ impl Solver {
             self.report();
         }
         let value = lo;
-        STATS.with(|c| eprintln!("hits total/same/free/blocked-free/notfree {:?}", c.borrow()));
         let pv = self.principal_variation(value);
         let score = if self.root_color == Color::Black {
             value
