@@ -12,7 +12,10 @@ fn solve_prints_the_result_last_and_json_on_request() {
     assert_eq!(text.lines().last(), Some("B+1"), "{text}");
     assert!(text.contains("principal variation: B "), "{text}");
     // Komi is subtracted from the proven score: 1 - 1.5.
-    let out = tengen(&["solve", "2x2", "--rules", "chinese-ogs,komi=1.5", "--json"], "");
+    let out = tengen(
+        &["solve", "2x2", "--rules", "chinese-ogs,komi=1.5", "--json"],
+        "",
+    );
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["result"], "W+0.5");
