@@ -14,6 +14,7 @@ mod cmd_gtp;
 mod cmd_play;
 mod cmd_score;
 mod cmd_serve;
+mod cmd_solve;
 mod common;
 
 /// tengen: a Go (baduk) rules engine and server.
@@ -42,6 +43,8 @@ enum Command {
     Bench(cmd_bench::Args),
     /// Play a game in the terminal, against the engine or another human.
     Play(cmd_play::Args),
+    /// Prove the result of an empty small board with perfect play.
+    Solve(cmd_solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,5 +58,6 @@ fn main() -> ExitCode {
         Command::Enumerate(args) => cmd_enumerate::run(args),
         Command::Bench(args) => cmd_bench::run(args),
         Command::Play(args) => cmd_play::run(args),
+        Command::Solve(args) => cmd_solve::run(args),
     }
 }
