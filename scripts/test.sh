@@ -13,6 +13,11 @@ exec > >(tee -a "$log") 2>&1
 
 section() { printf '\n=== %s ===\n' "$*"; }
 
+# Tests write only into temporary folders and target/: the tree's status after them must be the
+# status before them (a developer's own uncommitted work is in both and passes).
+tree_status() { git status --porcelain=v1 --untracked-files=all 2>/dev/null || true; }
+status_before=$(tree_status)
+
 need_apt=()
 [ -x /usr/games/gnugo ] || command -v gnugo >/dev/null 2>&1 || need_apt+=(gnugo)
 command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
@@ -25,6 +30,7 @@ fi
 export PATH="$PATH:/usr/games"
 
 section "format and lints"
+bash scripts/check-interfaces.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
@@ -36,6 +42,15 @@ for extra in scripts/test.d/*.sh; do
   section "$extra"
   bash "$extra"
 done
+
+section "the tests left the source tree as they found it"
+status_after=$(tree_status)
+if [ "$status_after" != "$status_before" ]; then
+  echo "FAILED: the tests changed the source tree (git status before and after):"
+  diff <(printf '%s\n' "$status_before") <(printf '%s\n' "$status_after") || true
+  exit 1
+fi
+echo "git status unchanged"
 
 section "all suites passed"
 # Totals: cargo's "test result" lines, pytest's "N passed in", the clients' "N passed, 0 failed".

@@ -1,4 +1,4 @@
-//! The kata of seed 003 in Python: `Go(9)`, `Go(9, 6)`, `move('7A', '1A')`, ... — a thin
+//! The Go kata (a Go-board coding exercise) in Python: `Go(9)`, `Go(9, 6)`, `move('7A', '1A')`, ... — a thin
 //! wrapper over `tengen_core::kata::Go`, which holds the kata's rules of play, order of handicap
 //! stones, text board and errors.
 
@@ -9,7 +9,7 @@ use pyo3::types::PyDict;
 use tengen_core::kata::{self, KataError};
 use tengen_core::Rules;
 
-/// The kata's game (seed 003): `Go(height, width=height, rules="simple")`.
+/// The kata's game: `Go(height, width=height, rules="simple")`.
 ///
 /// Black moves first; `move` plays the vertices given for alternating colors; an illegal move
 /// raises `IllegalMoveError` (a `ValueError`): the moves before it in the same call stand and
@@ -40,7 +40,8 @@ impl Go {
         let rules = parse_rules(rules, Rules::SIMPLE)?;
         let go = kata::Go::with_rules(side(height), side(width), rules).map_err(|_| {
             PyValueError::new_err(format!(
-                "invalid board size {height}x{width}: sides must be 1 to 25"
+                "invalid board size {height}x{width}: sides must be 1 to {}",
+                tengen_core::MAX_GTP_SIZE
             ))
         })?;
         Ok(Go { go })

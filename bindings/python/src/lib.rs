@@ -1,7 +1,8 @@
 //! Python bindings of tengen: the module `tengen`.
 //!
-//! - [`kata::Go`]: the kata of seed 003 (`Go(9)`, `move('7A')`, `handicap_stones(3)`, ...);
-//! - [`state::GameState`]: the game-state API of seed 001 as PyPI `dlgo` 0.2 has it, with
+//! - [`kata::Go`]: the Go kata, a Go-board coding exercise's API (`Go(9)`, `move('7A')`, `handicap_stones(3)`, ...);
+//! - [`state::GameState`]: the game-state API of the book *Deep Learning and the Game of Go*, as
+//!   PyPI `dlgo` 0.2 has it, with
 //!   `Point`, `Move`, `Player` defined here;
 //! - NumPy arrays for machine learning on `GameState`, and [`batch::BatchEnv`], many games
 //!   stepped in Rust at once.
@@ -27,7 +28,7 @@ create_exception!(
     "A move the rules refuse (occupied, suicide, ko, superko, off board, game over). Nothing changed."
 );
 
-/// Parses the `rules` argument: a preset or `key=value` pairs (interfaces.md), or `None` for
+/// Parses the `rules` argument: a preset or `key=value` pairs (docs/INTERFACES.md), or `None` for
 /// `default`.
 pub(crate) fn parse_rules(text: Option<&str>, default: Rules) -> PyResult<Rules> {
     match text {

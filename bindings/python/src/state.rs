@@ -1,4 +1,4 @@
-//! dlgo's `GameState` (seed 001, PyPI `dlgo` 0.2) over the rules core.
+//! dlgo's `GameState` (from the book *Deep Learning and the Game of Go*, PyPI `dlgo` 0.2) over the rules core.
 //!
 //! States are immutable and share structure: each holds an `Arc` to a node of a tree (the
 //! parent, the move, the stones as `w*h` bytes, whose turn it is). The full `Game` that judges

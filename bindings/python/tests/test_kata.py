@@ -1,4 +1,4 @@
-"""Every example of the kata (seed 003) in Python form."""
+"""Every example of the kata (a Go-board coding exercise) in Python form."""
 
 import pytest
 

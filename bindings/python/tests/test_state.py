@@ -1,4 +1,4 @@
-"""dlgo's game-state API (seed 001), a game through both APIs, and the ML arrays."""
+"""dlgo's game-state API (from *Deep Learning and the Game of Go*), a game through both APIs, and the ML arrays."""
 
 import random
 

@@ -89,7 +89,7 @@ fn playouts(args: &PlayoutsArgs) -> ExitCode {
     let fresh = match Game::new(n, n, rules) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("tengen bench playouts: {e:?}");
+            eprintln!("tengen bench playouts: {e}");
             return ExitCode::from(2);
         }
     };

@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen_core::Rules;
-use tengen_sgf::game::{replay, rules_of, ReplayError};
+use tengen_sgf::game::{replay, rules_of, unknown_rules_note, ReplayError};
 use tengen_sgf::{parse, GoGame};
 
 /// Arguments of `tengen check`.
@@ -106,7 +106,13 @@ pub(crate) fn sgf_files(paths: &[PathBuf]) -> Vec<PathBuf> {
 
 /// Checks one record under `rules` (or its own `RU`/`KM` over chinese when `None`).
 pub(crate) fn check_game(g: &GoGame, rules: Option<Rules>) -> Outcome {
-    let rules = rules.unwrap_or_else(|| rules_of(g, Rules::default()));
+    let rules = rules.unwrap_or_else(|| {
+        let used = rules_of(g, Rules::default());
+        if let Some(note) = unknown_rules_note(g, &used) {
+            eprintln!("tengen check: {note}");
+        }
+        used
+    });
     let moves = g.moves.len();
     match replay(g, rules, None) {
         Ok(_) => Outcome::Ok { moves },
@@ -272,8 +278,10 @@ pub fn run(args: Args) -> ExitCode {
     if !args.json {
         let _ = writeln!(
             out,
-            "{games} games in {} files: {ok} ok, {illegal} illegal, {unreadable} errors",
-            files.len()
+            "{} in {}: {ok} ok, {illegal} illegal, {}",
+            plural(games, "game"),
+            plural(files.len(), "file"),
+            plural(unreadable, "error")
         );
     }
     let _ = out.flush();
@@ -281,6 +289,15 @@ pub fn run(args: Args) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `1 game`, `2 games`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

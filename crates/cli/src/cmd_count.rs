@@ -1,6 +1,6 @@
 //! `tengen count`: counts the legal positions of a board.
 
-use crate::common::parse_dims;
+use crate::common::{default_max_memory, human_bytes, parse_bytes, parse_dims};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -35,7 +35,17 @@ pub struct Args {
     /// Print one JSON object: count, method, seconds, peak border states.
     #[arg(long)]
     pub json: bool,
+    /// Refuse a count whose estimated peak memory is larger (`512M`, `8G`; default: half of this
+    /// machine's memory).
+    #[arg(long, value_parser = parse_bytes)]
+    pub max_memory: Option<u64>,
+    /// Count even when the estimate is over `--max-memory`.
+    #[arg(long)]
+    pub yes: bool,
 }
+
+/// Estimates above this are shown before the count starts.
+const SHOW_ESTIMATE_ABOVE: f64 = 256e6;
 
 /// Runs `tengen count`: exit 0 with the count, 2 for a board it cannot count.
 pub fn run(args: Args) -> ExitCode {
@@ -44,6 +54,26 @@ pub fn run(args: Args) -> ExitCode {
         Method::Dp => tengen_count::Method::Dp,
         Method::Brute => tengen_count::Method::Brute,
     };
+    if method == tengen_count::Method::Dp && w > 0 && h > 0 {
+        let estimate = tengen_count::estimate(w, h);
+        let limit = args.max_memory.unwrap_or_else(default_max_memory);
+        if estimate.bytes > limit as f64 && !args.yes {
+            eprintln!(
+                "tengen count: {w}x{h} needs about {} of memory (estimated from {:.1e} border \
+                 states), more than the limit of {}; raise --max-memory or pass --yes to count anyway",
+                human_bytes(estimate.bytes),
+                estimate.states,
+                human_bytes(limit as f64)
+            );
+            return ExitCode::from(2);
+        }
+        if estimate.bytes > SHOW_ESTIMATE_ABOVE {
+            eprintln!(
+                "tengen count: {w}x{h} will use about {} of memory at its peak (estimate)",
+                human_bytes(estimate.bytes)
+            );
+        }
+    }
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
         b.set_style(

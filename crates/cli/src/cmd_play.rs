@@ -12,7 +12,7 @@ use tengen_gtp::{showboard, Engine};
 /// Who plays the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Opponent {
-    /// The engine's light-playout policy.
+    /// The engine: a tree search (see --seconds, --playouts).
     Engine,
     /// Another human at the same keyboard.
     Human,
@@ -26,8 +26,8 @@ pub enum Opponent {
 line by line, so a game can be piped in."
 )]
 pub struct Args {
-    /// Board side (1 to 25).
-    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=25))]
+    /// Board side (1 to 25, the widest board lettered vertices address).
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=tengen_core::MAX_GTP_SIZE as i64))]
     pub size: u8,
     /// Rules: a preset (chinese, japanese, tromp-taylor, ...) and/or key=value pairs.
     #[arg(long, value_parser = parse_rules, default_value = "chinese")]
@@ -41,6 +41,8 @@ pub struct Args {
     /// Seed of the engine's random moves.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    #[command(flatten)]
+    pub search: crate::cmd_gtp::SearchArgs,
 }
 
 fn parse_color(text: &str) -> Result<Color, String> {
@@ -74,6 +76,7 @@ fn gtp(engine: &mut Engine, command: &str) -> Result<String, String> {
 
 fn play<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> io::Result<()> {
     let mut engine = Engine::new(args.rules, args.seed);
+    args.search.apply(&mut engine, args.seed);
     if let Err(e) = gtp(&mut engine, &format!("boardsize {}", args.size)) {
         writeln!(out, "cannot play on this board: {e}")?;
         return Ok(());

@@ -4,7 +4,7 @@ use crate::common::parse_rules;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen_core::{Color, Rules};
-use tengen_scoring::{parse_vertex, Analysis, Guess, GuessOptions, Marking, Score};
+use tengen_scoring::{parse_vertex, Analysis, Effort, Guess, GuessOptions, Marking, Score};
 
 /// How dead stones are found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -13,6 +13,17 @@ pub enum Dead {
     Auto,
     /// Every stone on the board is alive.
     None,
+}
+
+/// How hard the automatic guess works (`--effort`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GuessEffort {
+    /// A quick look: a fifth of the default playouts.
+    Low,
+    /// The default: a finished 19x19 game in well under 50 ms.
+    Default,
+    /// Eight times the default playouts: a 19x19 game in well under a second.
+    High,
 }
 
 /// Arguments of `tengen score`.
@@ -36,6 +47,9 @@ pub struct Args {
     /// Seed of the random playouts the automatic guess uses.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// How hard the automatic guess works.
+    #[arg(long, value_enum, default_value = "default")]
+    pub effort: GuessEffort,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -96,9 +110,14 @@ fn score(args: &Args) -> Result<Score, (u8, String)> {
         marking.set_groups_dead(&groups, true);
         marking
     } else if args.dead == Dead::Auto {
+        let effort = match args.effort {
+            GuessEffort::Low => Effort::Low,
+            GuessEffort::Default => Effort::Default,
+            GuessEffort::High => Effort::High,
+        };
         let options = GuessOptions {
             seed: args.seed.unwrap_or(GuessOptions::default().seed),
-            ..GuessOptions::default()
+            ..GuessOptions::with_effort(effort, board.width(), board.height())
         };
         Guess::new(board, &rules, options).marking
     } else {

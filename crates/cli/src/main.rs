@@ -15,6 +15,7 @@ mod cmd_gtp;
 mod cmd_play;
 mod cmd_score;
 mod cmd_serve;
+mod cmd_solve;
 mod common;
 
 /// tengen: a Go (baduk) rules engine and server.
@@ -45,6 +46,8 @@ enum Command {
     Play(cmd_play::Args),
     /// Connect a GTP engine to a tengen server: take open seats and play them.
     Bot(cmd_bot::Args),
+    /// Prove the result of an empty small board with perfect play.
+    Solve(cmd_solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,5 +62,6 @@ fn main() -> ExitCode {
         Command::Bench(args) => cmd_bench::run(args),
         Command::Play(args) => cmd_play::run(args),
         Command::Bot(args) => cmd_bot::run(args),
+        Command::Solve(args) => cmd_solve::run(args),
     }
 }

@@ -8,7 +8,16 @@ fn gtp_scripted_session() {
     let script = "1 protocol_version\nname\nboardsize 9\nkomi 6.5\n\
                   2 play b E5\nplay w E5\n# a comment\n\ngarbage\n\
                   3 genmove w\nkata-get-rules\nlist_stones b\nquit\nname\n";
-    let out = tengen(&["gtp", "--rules", "japanese", "--seed", "5"], script);
+    let args = [
+        "gtp",
+        "--rules",
+        "japanese",
+        "--seed",
+        "5",
+        "--playouts",
+        "300",
+    ];
+    let out = tengen(&args, script);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<&str> = text.split("\n\n").collect();
@@ -27,7 +36,7 @@ fn gtp_scripted_session() {
     assert_eq!(answers[10], "= ");
     assert_eq!(answers[11], "", "nothing after quit");
     // Same seed, same moves.
-    let again = tengen(&["gtp", "--rules", "japanese", "--seed", "5"], script);
+    let again = tengen(&args, script);
     assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
 }
 
@@ -61,7 +70,7 @@ fn count_and_enumerate_agree_with_the_published_table() {
     assert_eq!(serials.len(), 57);
     assert!(serials.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(serials[0], 0);
-    // 1x1 with a black stone (serial 1): its own group has no liberty, seed 004's -1.
+    // 1x1 with a black stone (serial 1): its own group has no liberty, error -1.
     let out = tengen(&["enumerate", "1x1", "--check-serial", "1"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("-1"));
@@ -181,8 +190,114 @@ fn play_piped_game() {
     );
     assert!(text.contains(".(O)"), "{text}");
     assert!(text.contains("game over"), "{text}");
-    let out = tengen(&["play", "--size", "5", "--seed", "3"], "C3\nresign\n");
+    let out = tengen(
+        &["play", "--size", "5", "--seed", "3", "--playouts", "200"],
+        "C3\nresign\n",
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("white (engine) plays"), "{text}");
     assert!(text.contains("game over: W+R"), "{text}");
+}
+
+#[test]
+fn score_effort_levels() {
+    let dir = std::env::temp_dir().join(format!("tengen-effort-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A 9x9 game GNU Go 3.8 played to two passes (tests/data/cleanup, 9x9-h0-l1-s1): the black
+    // stone C3 is dead (GNU Go's kgs-genmove_cleanup captured it). With it removed, black has
+    // 50 points of area and white 31: 50 - 31 - 7.5 = B+11.5; counted alive it would be
+    // 51 - 27 (the region around C3 is nobody's) - 7.5 = B+16.5.
+    let sgf = dir.join("g.sgf");
+    std::fs::write(
+        &sgf,
+        "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese];B[dc];W[de];B[fd];W[fe];B[gd];W[ff];B[cd];W[ce];B[cg];W[bf];B[hf];W[bd];B[gg];W[bg];B[eh];W[ch];B[bc];W[ac];B[bb];W[eg];B[dh];W[dg];B[fh];W[ci];B[dd];W[ab];B[ba];W[ed];B[ec];W[ee];B[ge];W[di];B[fg];W[ei];B[fi];W[gf];B[aa];W[ad];B[];W[])",
+    )
+    .unwrap();
+    for effort in ["low", "default", "high"] {
+        let out = tengen(&["score", sgf.to_str().unwrap(), "--effort", effort], "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).lines().last(),
+            Some("B+11.5"),
+            "--effort {effort}"
+        );
+    }
+    let out = tengen(&["score", sgf.to_str().unwrap(), "--effort", "extreme"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("extreme"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn count_and_enumerate_refuse_what_would_not_fit() {
+    // 19x19: the DP would need terabytes (13x13 already used 2.6 GB): refused before starting.
+    let out = tengen(&["count", "19x19"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--max-memory") && err.contains("--yes"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    // A tight limit refuses even a small board; --yes runs it anyway.
+    let out = tengen(&["count", "5x5", "--max-memory", "1K"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = tengen(&["count", "3x3", "--max-memory", "1K", "--yes"], "");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "12675");
+    // 5x5: 414,295,148,741 lines (OEIS A094777) of up to 12 digits: far over the 1G default.
+    let out = tengen(&["enumerate", "5x5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("414295148741") && err.contains("--yes"),
+        "{err}"
+    );
+    // 2x2: 57 lines of at most 3 characters fit in 1K.
+    let out = tengen(&["enumerate", "2x2", "--max-output", "1K"], "");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 57);
+}
+
+#[test]
+fn enumerate_stops_quietly_when_its_reader_goes() {
+    use std::io::{BufRead, BufReader};
+    // 4x4 has 24,318,165 legal positions: far more than one pipe buffer.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["enumerate", "4x4", "--threads", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    lines.read_line(&mut first).unwrap();
+    assert_eq!(first, "0\n");
+    drop(lines);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn check_serial_draws_the_position() {
+    // 3x3, serial 1 + 2·3^1 = 7: black at the top-left, white beside it; both have liberties.
+    let out = tengen(&["enumerate", "3x3", "--check-serial", "7"], "");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "7: legal\nX O .\n. . .\n. . .\n"
+    );
+    // 1x1 with a black stone: no liberty (-1), and the board shows why.
+    let out = tengen(&["enumerate", "1x1", "--check-serial", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("\nX\n"));
 }

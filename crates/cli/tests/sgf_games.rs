@@ -115,7 +115,7 @@ fn check_reports_illegal_moves_collections_and_json() {
     );
     assert_eq!(lines[2], format!("{d}/sub/a.sgf#1: move 10 B4: ko"));
     assert_eq!(lines[3], format!("{d}/sub/a.sgf#2: ok (1 moves)"));
-    assert_eq!(lines[4], "4 games in 3 files: 1 ok, 2 illegal, 1 errors");
+    assert_eq!(lines[4], "4 games in 3 files: 1 ok, 2 illegal, 1 error");
     // Under no ko rule the ko recapture is legal.
     let a = format!("{d}/sub/a.sgf");
     let out = tengen(&["check", &a, "--rules", "ko=none", "--json"], "");

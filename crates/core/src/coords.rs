@@ -3,13 +3,17 @@
 //! | form | example | order | notes |
 //! |---|---|---|---|
 //! | GTP / human vertex | `D4` | column letter, row from the bottom | `I` skipped, at most 25 columns |
-//! | kata vertex (seed 003) | `4D` | row from the bottom, column letter | `I` skipped |
+//! | kata vertex | `4D` | row from the bottom, column letter | `I` skipped |
 //! | SGF point | `dp` | column, row from the top | `a`..`z` then `A`..`Z`, boards up to 52 |
 //! | dlgo `Point(row, col)` | `(4, 4)` | 1-based, row 1 at the bottom | |
 //!
+//! Moves as text (a vertex, `pass`, `resign`) are read and written here too ([`move_from_gtp`],
+//! [`move_to_gtp`]): every crate that speaks move text goes through this module.
+//!
+//! The kata form is that of the Go kata (exercise) whose API `tengen_core::kata` mirrors.
 //! All text parsing is case-insensitive except SGF, where case matters.
 
-use crate::point::Point;
+use crate::point::{Move, Point};
 use std::fmt;
 
 /// Why a coordinate could not be read.
@@ -33,7 +37,12 @@ impl fmt::Display for CoordError {
 impl std::error::Error for CoordError {}
 
 /// The column letters of GTP and the kata: `A`..`Z` without `I`.
-pub const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+pub const COLUMN_LETTERS: &[u8; MAX_GTP_SIZE] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// The widest board that lettered vertices (`D4`) can address, and so the largest side that GTP,
+/// the kata and the HTTP API accept: 25 columns, `A`..`Z` without `I`. The engine itself goes
+/// further (see [`crate::MAX_SIZE`]); SGF points reach 52.
+pub const MAX_GTP_SIZE: usize = 25;
 
 /// The column letter of column `x` (0 = `A`), or `None` past the 25th column.
 pub fn column_letter(x: u8) -> Option<char> {
@@ -103,7 +112,45 @@ pub fn to_gtp(p: Point, height: u8) -> Option<String> {
     Some(format!("{letter}{}", u32::from(height) - u32::from(p.y)))
 }
 
-/// Reads a kata vertex (seed 003) such as `7A`: the row from the bottom, then the column letter.
+/// Reads a move as GTP and the HTTP API write it: a vertex (`D4`, any case), `pass` or `resign`
+/// (any case). The one reader of move text; [`move_to_gtp`] is its writer.
+///
+/// ```
+/// use tengen_core::{coords, Move, Point};
+/// assert_eq!(coords::move_from_gtp("e5", 9, 9), Ok(Move::Play(Point::new(4, 4))));
+/// assert_eq!(coords::move_from_gtp("PASS", 9, 9), Ok(Move::Pass));
+/// assert_eq!(coords::move_from_gtp("Resign", 9, 9), Ok(Move::Resign));
+/// assert!(matches!(coords::move_from_gtp("K10", 9, 9), Err(coords::CoordError::OffBoard(_))));
+/// ```
+pub fn move_from_gtp(text: &str, width: u8, height: u8) -> Result<Move, CoordError> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("pass") {
+        Ok(Move::Pass)
+    } else if t.eq_ignore_ascii_case("resign") {
+        Ok(Move::Resign)
+    } else {
+        from_gtp(t, width, height).map(Move::Play)
+    }
+}
+
+/// Writes a move as GTP does: an upper-case vertex, `pass` or `resign`; `None` for a point past
+/// the 25th column, which has no vertex.
+///
+/// ```
+/// use tengen_core::{coords, Move, Point};
+/// assert_eq!(coords::move_to_gtp(Move::Play(Point::new(3, 15)), 19).as_deref(), Some("D4"));
+/// assert_eq!(coords::move_to_gtp(Move::Pass, 19).as_deref(), Some("pass"));
+/// assert_eq!(coords::move_to_gtp(Move::Resign, 19).as_deref(), Some("resign"));
+/// ```
+pub fn move_to_gtp(mv: Move, height: u8) -> Option<String> {
+    match mv {
+        Move::Play(p) => to_gtp(p, height),
+        Move::Pass => Some("pass".to_string()),
+        Move::Resign => Some("resign".to_string()),
+    }
+}
+
+/// Reads a kata vertex such as `7A`: the row from the bottom, then the column letter.
 ///
 /// ```
 /// use tengen_core::{coords, Point};
@@ -169,6 +216,22 @@ pub fn from_sgf(text: &str, width: u8, height: u8) -> Result<Option<Point>, Coor
         return Err(CoordError::OffBoard(text.to_string()));
     }
     Ok(Some(Point::new(x, y)))
+}
+
+/// Reads an SGF point such as `dp` (surrounding whitespace ignored) without any board: two
+/// letters, `a`..`z` for 0..25 then `A`..`Z` for 26..51. A pass is not a point here.
+///
+/// ```
+/// use tengen_core::{coords, Point};
+/// assert_eq!(coords::sgf_point("pd"), Some(Point::new(15, 3)));
+/// assert_eq!(coords::sgf_point("aZ"), Some(Point::new(0, 51)));
+/// assert_eq!(coords::sgf_point("a"), None);
+/// ```
+pub fn sgf_point(text: &str) -> Option<Point> {
+    match text.trim().as_bytes() {
+        [x, y] => Some(Point::new(sgf_value(*x)?, sgf_value(*y)?)),
+        _ => None,
+    }
 }
 
 /// Writes an SGF point such as `dp`.

@@ -166,7 +166,7 @@ pub fn free(width: usize, height: usize, stones: u32) -> Result<Vec<Point>, Hand
     Ok(chosen)
 }
 
-/// The kata's handicap order (seed 003), 9x9 (up to 5), 13x13 and 19x19 (up to 9): the first
+/// The kata's handicap order ([`crate::kata`]), 9x9 (up to 5), 13x13 and 19x19 (up to 9): the first
 /// `stones` points of that order.
 pub fn kata(width: usize, height: usize, stones: u32) -> Result<Vec<Point>, HandicapError> {
     if width != height || !matches!(width, 9 | 13 | 19) {

@@ -1,4 +1,4 @@
-//! The kata facade of seed 003: `Go(9)`, `move("7A")`, `handicap_stones(3)`, `rollback(2)`, the
+//! The kata facade (the API of a Go-board coding exercise, kept as its origin gave it): `Go(9)`, `move("7A")`, `handicap_stones(3)`, `rollback(2)`, the
 //! text board, with errors as values.
 //!
 //! ```
@@ -28,12 +28,13 @@ use crate::handicap::{self, HandicapError};
 use crate::point::{Move, Point};
 use crate::rules::Rules;
 use crate::Color;
+use crate::MAX_GTP_SIZE;
 use std::fmt;
 
 /// What the kata throws.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum KataError {
-    /// A side outside 1..=25.
+    /// A side outside 1..=[`MAX_GTP_SIZE`].
     InvalidSize {
         /// Rows asked for.
         height: usize,
@@ -66,7 +67,7 @@ impl fmt::Display for KataError {
             KataError::InvalidSize { height, width } => {
                 write!(
                     f,
-                    "invalid board size {height}x{width}: sides must be 1 to 25"
+                    "invalid board size {height}x{width}: sides must be 1 to {MAX_GTP_SIZE}"
                 )
             }
             KataError::InvalidCoordinate(v) => write!(f, "invalid coordinate {v:?}"),
@@ -94,7 +95,7 @@ impl Go {
     /// A board `height` rows high and `width` columns wide (the kata's `Go(9)` is `Go::new(9, 9)`,
     /// `Go(9, 6)` is `Go::new(9, 6)`).
     pub fn new(height: usize, width: usize) -> Result<Go, KataError> {
-        if !(1..=25).contains(&height) || !(1..=25).contains(&width) {
+        if !(1..=MAX_GTP_SIZE).contains(&height) || !(1..=MAX_GTP_SIZE).contains(&width) {
             return Err(KataError::InvalidSize { height, width });
         }
         let game = Game::new(width, height, Rules::SIMPLE)

@@ -2,8 +2,8 @@
 //!
 //! Boards from 1x1 to 52x52 (rectangular too), captures, suicide forbidden or allowed, every ko
 //! rule (none, simple, positional, situational, natural-situational superko, decided exactly),
-//! passes, resignation, undo and rollback, handicap, Zobrist hashing, and the kata facade of
-//! seed 003. No I/O, no heavy dependencies.
+//! passes, resignation, undo and rollback, handicap, Zobrist hashing, and the kata facade (the
+//! API of a Go-board coding exercise, see [`kata`]). No I/O, no heavy dependencies.
 //!
 //! ```
 //! use tengen_core::{coords, Color, Game, IllegalMove, Move, Rules};
@@ -43,8 +43,8 @@ mod zobrist;
 
 pub use board::{Board, MoveEffect, SizeError, MAX_SIZE};
 pub use color::Color;
-pub use coords::CoordError;
+pub use coords::{CoordError, MAX_GTP_SIZE};
 pub use game::{Game, IllegalMove, RollbackError, SetupError, Turn};
 pub use playout_board::PlayoutBoard;
 pub use point::{Move, Point};
-pub use rules::{HandicapBonus, KoRule, Rules, RulesError, Scoring};
+pub use rules::{check_komi, BadKomi, HandicapBonus, KoRule, Rules, RulesError, Scoring, MAX_KOMI};

@@ -1,6 +1,6 @@
 //! Rules of play and of counting, their presets, and their text form.
 //!
-//! The text form is the one of interfaces.md: a preset name (`japanese`, `tromp-taylor`, …), or a
+//! The text form is the one of docs/INTERFACES.md: a preset name (`japanese`, `tromp-taylor`, …), or a
 //! preset followed by `key=value` overrides (`japanese,komi=0`), or the pairs alone over `chinese`.
 //! Printing always gives the full pairs list.
 //!
@@ -214,7 +214,7 @@ impl Rules {
         komi: 7.5,
         handicap_bonus: HandicapBonus::Zero,
     };
-    /// The kata of seed 003: simple ko, no suicide, area, no komi.
+    /// The rules of the Go kata ([`crate::kata`]): simple ko, no suicide, area, no komi.
     pub const SIMPLE: Rules = Rules {
         ko: KoRule::Simple,
         suicide_allowed: false,
@@ -291,10 +291,7 @@ impl Rules {
             }
             "komi" => {
                 let k: f64 = v.parse().map_err(|_| bad())?;
-                if !k.is_finite() || (k * 2.0).fract() != 0.0 || k.abs() > 10_000.0 {
-                    return Err(bad());
-                }
-                self.komi = k;
+                self.komi = check_komi(k).map_err(|_| bad())?;
             }
             "handicapbonus" => {
                 self.handicap_bonus = match v.to_ascii_lowercase().as_str() {
@@ -307,6 +304,46 @@ impl Rules {
             _ => return Err(RulesError::UnknownKey(key.trim().to_string())),
         }
         Ok(())
+    }
+}
+
+/// The largest komi, in size, that tengen plays with: far beyond any real game (a 25x25 board has
+/// 625 points), small enough that every score stays exact in an `f64` and prints as a number.
+pub const MAX_KOMI: f64 = 10_000.0;
+
+/// A komi tengen refuses: not finite, larger in size than [`MAX_KOMI`], or not a multiple of 0.5
+/// (every count is a whole number of points, so half a point is the finest komi a result needs).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BadKomi(pub f64);
+
+impl fmt::Display for BadKomi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "komi {} refused: it must be a multiple of 0.5 from -{MAX_KOMI} to {MAX_KOMI}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadKomi {}
+
+/// Checks a komi where it enters (rules text, GTP, SGF `KM`, the HTTP API): the value back when
+/// tengen plays with it, else [`BadKomi`].
+///
+/// ```
+/// use tengen_core::rules::check_komi;
+/// assert_eq!(check_komi(6.5), Ok(6.5));
+/// assert_eq!(check_komi(-3.0), Ok(-3.0));
+/// assert!(check_komi(6.25).is_err());
+/// assert!(check_komi(-1e308).is_err());
+/// assert!(check_komi(f64::NAN).is_err());
+/// ```
+pub fn check_komi(komi: f64) -> Result<f64, BadKomi> {
+    if komi.is_finite() && (komi * 2.0).fract() == 0.0 && komi.abs() <= MAX_KOMI {
+        Ok(komi)
+    } else {
+        Err(BadKomi(komi))
     }
 }
 

@@ -8,8 +8,8 @@
 //! * [`enumerate()`] streams the legal positions of a small board as **serials** in increasing
 //!   order: serial = Σ state(p)·3^i over the points in row-major order from the top-left
 //!   (`i = 0` is the top-left point; state 0 empty, 1 black, 2 white).
-//! * [`check_serial`] says why a serial is not legal, the way seed 004 builds a board from a
-//!   serial (error -2: a stone captures; error -1: a stone's own chain has no liberty), and
+//! * [`check_serial`] says why a serial is not legal, the way a reference small-board counter
+//!   (`GoBoard(serial)`) builds a board from a serial (error -2: a stone captures; error -1: a stone's own chain has no liberty), and
 //!   [`Position::chain_without_liberty`] names a dead chain of the final position.
 //! * [`count`] counts exactly, by [`Method::Dp`] (Tromp's border dynamic program, the default)
 //!   or by [`Method::Brute`] (enumeration, boards of at most [`MAX_BRUTE_POINTS`] points).
@@ -289,4 +289,39 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, CountError> {
         .num_threads(threads)
         .build()
         .map_err(|e| CountError::Threads(e.to_string()))
+}
+
+/// An estimate of what a [`Method::Dp`] count of a board will take, to warn or refuse before
+/// starting (`tengen count` compares it with `--max-memory`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// Border states the DP holds at its peak (the measured peaks, extrapolated).
+    pub states: f64,
+    /// Peak memory, in bytes.
+    pub bytes: f64,
+}
+
+/// Estimates the DP's peak memory for a `width` x `height` board.
+///
+/// The DP's peak grows about 4.1 times per column of its shorter side; measured peaks (border
+/// states, `tengen count WxW --json`): 3 wide 43, 5 wide 587, 6 wide 2,279, 7 wide 9,319,
+/// 8 wide 38,151. Each state costs its key, its exact count (one 64-bit limb per 40 points)
+/// and the hash map's share: about 16 + 8·limbs + 16 bytes, twice while a step builds the next
+/// map beside the old one. The estimate errs high: 13x13 is estimated at about 6 GB and was
+/// measured at 2.6 GB.
+///
+/// ```
+/// assert!(tengen_count::estimate(9, 9).bytes < 1e8);
+/// // 19x19: tens of terabytes, far beyond any machine (`tengen count 19x19` refuses).
+/// assert!(tengen_count::estimate(19, 19).bytes > 1e13);
+/// ```
+pub fn estimate(width: usize, height: usize) -> Estimate {
+    let side = width.min(height) as f64;
+    let points = (width * height) as f64;
+    let states = 38151.0 * 4.1f64.powf(side - 8.0);
+    let limbs = (points * 3f64.log2() / 64.0).ceil().max(1.0);
+    Estimate {
+        states,
+        bytes: states * (16.0 + 8.0 * limbs + 16.0) * 2.0,
+    }
 }

@@ -7,6 +7,12 @@ use std::fmt;
 pub const MAX_SERIAL_POINTS: usize = 80;
 
 /// The color of a stone.
+///
+/// This crate keeps its own `Color` and [`Point`] rather than `tengen_core`'s: it builds without
+/// tengen-core (the `engine` feature is optional: the counting itself is bit-packed arithmetic on
+/// serials and border states, and needs no board), and its points index boards of up to
+/// [`MAX_SERIAL_POINTS`] points in any shape, `usize` as the enumeration's indices. With the
+/// `engine` feature both convert to and from `tengen_core`'s types with `From`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
@@ -32,7 +38,37 @@ impl fmt::Display for Color {
     }
 }
 
-/// A point of the board: `x` is the column from the left, `y` the row from the top, both from 0
+#[cfg(feature = "engine")]
+impl From<Color> for tengen_core::Color {
+    fn from(c: Color) -> tengen_core::Color {
+        match c {
+            Color::Black => tengen_core::Color::Black,
+            Color::White => tengen_core::Color::White,
+        }
+    }
+}
+
+#[cfg(feature = "engine")]
+impl From<tengen_core::Color> for Color {
+    fn from(c: tengen_core::Color) -> Color {
+        match c {
+            tengen_core::Color::Black => Color::Black,
+            tengen_core::Color::White => Color::White,
+        }
+    }
+}
+
+#[cfg(feature = "engine")]
+impl From<tengen_core::Point> for Point {
+    fn from(p: tengen_core::Point) -> Point {
+        Point {
+            x: usize::from(p.x),
+            y: usize::from(p.y),
+        }
+    }
+}
+
+/// A point of the board (see [`Color`] for why this crate has its own): `x` is the column from the left, `y` the row from the top, both from 0
 /// (the order of `tengen_core::Point`). Its row-major index is `y * width + x`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
@@ -71,7 +107,7 @@ pub enum SerialError {
         /// The number of points of the board.
         points: usize,
     },
-    /// Error code -2 of seed 004: putting `stone` on the board took the last liberty of an
+    /// Error code -2 of `GoBoard(serial)` (the small-board counter this crate's checks come from): putting `stone` on the board took the last liberty of an
     /// opponent chain, `captured` (listed in row-major order).
     Capture {
         /// The point of the stone being placed.
@@ -83,7 +119,7 @@ pub enum SerialError {
         /// The board's height, to name the points.
         height: usize,
     },
-    /// Error code -1 of seed 004: the chain of the stone just placed, `chain`, has no liberty.
+    /// Error code -1 of `GoBoard(serial)`: the chain of the stone just placed, `chain`, has no liberty.
     Suicide {
         /// The point of the stone being placed.
         stone: Point,
@@ -97,7 +133,7 @@ pub enum SerialError {
 }
 
 impl SerialError {
-    /// The error code of seed 004's `GoBoard(serial)`: -2 for a capture, -1 for a suicide, 0
+    /// The error code of `GoBoard(serial)` (a small-board position counter, the origin of these checks): -2 for a capture, -1 for a suicide, 0
     /// for a serial that is no position of the board at all.
     pub fn code(&self) -> i32 {
         match self {
@@ -333,7 +369,8 @@ fn checked_points(width: usize, height: usize) -> Result<usize, SerialError> {
     }
 }
 
-/// Checks a serial the way seed 004's `GoBoard(serial)` does: the stones are put one at a time
+/// Checks a serial the way a small-board counter's `GoBoard(serial)` does (the origin of
+/// this check): the stones are put one at a time
 /// onto an empty board, in row-major order from the top-left (points not yet reached are
 /// empty). Putting a stone fails with [`SerialError::Capture`] (code -2) when it takes the last
 /// liberty of an adjacent opponent chain, else with [`SerialError::Suicide`] (code -1) when its

@@ -1,15 +1,16 @@
 //! The engine: a [`Game`] driven by GTP commands.
 
+use crate::error::GtpError;
 use crate::protocol::{frame, preprocess, Command};
 use crate::text::{format_vertex, parse_color, parse_move, parse_point, vertex_list, VertexError};
 use std::io::{self, BufRead, Write};
+use std::path::{Component, Path, PathBuf};
 use tengen_core::playout::{self, Rng};
-use tengen_core::{coords, handicap, Color, Game, Move, Point, Rules, SetupError};
+use tengen_core::{check_komi, coords, handicap, Color, Game, Move, Point, Rules, SetupError};
 use tengen_scoring::{Guess, GuessOptions, Score, StoneStatus};
 use tengen_sgf::game::{game_from_sgf_until, sgf_from_game, GameInfo};
 
-/// The largest board side GTP addresses: 25 columns (`A`..`Z` without `I`).
-pub const MAX_GTP_SIZE: usize = 25;
+pub use tengen_core::MAX_GTP_SIZE;
 
 /// The commands the engine knows, in the order `list_commands` prints them.
 ///
@@ -52,16 +53,17 @@ pub const COMMANDS: &[&str] = &[
     "gogui-rules_final_result",
     "loadsgf",
     "printsgf",
+    "kgs-time_settings",
+    "gogui-analyze_commands",
+    "tengen-ownership",
+    "tengen-pv",
+    "tengen-candidates",
 ];
 
-type Answer = Result<String, String>;
+type Answer = Result<String, GtpError>;
 
-fn fail<T>(message: &str) -> Result<T, String> {
-    Err(message.to_string())
-}
-
-fn syntax_error<T>() -> Result<T, String> {
-    fail("syntax error")
+fn syntax_error<T>() -> Result<T, GtpError> {
+    Err(GtpError::Syntax)
 }
 
 /// A GTP v2 engine: a game of Go, its rules, and a seeded random generator for `genmove`.
@@ -79,15 +81,21 @@ fn syntax_error<T>() -> Result<T, String> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Engine {
-    game: Game,
+    pub(crate) game: Game,
     rng: Rng,
-    seed: u64,
+    pub(crate) seed: u64,
     quit: bool,
     /// Names, result and an unknown `RU` text of the last `loadsgf`, for `printsgf`.
     info: GameInfo,
     /// The rules set by the command line, `kata-set-rules` and `komi`: a record that `loadsgf`
     /// reads is played under them when its `RU` is missing or unknown.
     rules: Rules,
+    /// Where `loadsgf`/`printsgf` files live when confined ([`Engine::confine_files_to`]).
+    file_dir: Option<PathBuf>,
+    /// The tree search that `genmove` plays when set (else the light-playout policy), and its
+    /// options: see `crate::search`.
+    pub(crate) search: Option<Box<tengen_mcts::Search>>,
+    pub(crate) status_from_search: bool,
 }
 
 impl Engine {
@@ -101,7 +109,30 @@ impl Engine {
             quit: false,
             info: GameInfo::default(),
             rules,
+            file_dir: None,
+            search: None,
+            status_from_search: false,
         }
+    }
+
+    /// Confines `loadsgf` and `printsgf` to `dir`: a file name is taken relative to it, and an
+    /// absolute name or one with `..` is refused (`? cannot open or create 'NAME'`). Tests, fuzzing
+    /// and hosted engines use it so that no command writes outside a chosen folder; by default,
+    /// as GNU Go, names are relative to the current directory.
+    pub fn confine_files_to(&mut self, dir: impl Into<PathBuf>) {
+        self.file_dir = Some(dir.into());
+    }
+
+    /// Where the file `name` of a `loadsgf`/`printsgf` lives, or `None` when it is out of bounds.
+    fn file_path(&self, name: &str) -> Option<PathBuf> {
+        let Some(dir) = &self.file_dir else {
+            return Some(PathBuf::from(name));
+        };
+        let path = Path::new(name);
+        let inside = path
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+        inside.then(|| dir.join(path))
     }
 
     /// The game being played.
@@ -146,6 +177,9 @@ impl Engine {
     /// Runs one command. On `Err` nothing has changed.
     fn execute(&mut self, name: &str, args: &[String]) -> Answer {
         let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        if let Some(answer) = self.search_command(name, &a) {
+            return answer;
+        }
         match name {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("tengen".into()),
@@ -185,6 +219,7 @@ impl Engine {
                     if !k.is_finite() {
                         return syntax_error();
                     }
+                    let k = check_komi(k).map_err(GtpError::UnacceptableKomi)?;
                     self.game.set_komi(k);
                     self.rules.komi = k;
                     Ok(String::new())
@@ -203,7 +238,7 @@ impl Engine {
                 if self.game.undo() {
                     Ok(String::new())
                 } else {
-                    fail("cannot undo")
+                    Err(GtpError::CannotUndo)
                 }
             }
             "showboard" => Ok(format!("\n{}", showboard(&self.game))),
@@ -225,7 +260,7 @@ impl Engine {
             },
             "list_stones" => match a.as_slice() {
                 [c] => {
-                    let color = parse_color(c).ok_or("invalid color")?;
+                    let color = parse_color(c).ok_or(GtpError::InvalidColor)?;
                     let board = self.game.board();
                     let stones: Vec<Point> = board
                         .points()
@@ -241,33 +276,17 @@ impl Engine {
             },
             "captures" => match a.as_slice() {
                 [c] => {
-                    let color = parse_color(c).ok_or("invalid color")?;
+                    let color = parse_color(c).ok_or(GtpError::InvalidColor)?;
                     Ok(self.game.board().captures(color).to_string())
                 }
                 _ => syntax_error(),
             },
-            // Time is not managed: a light-playout move costs microseconds.
-            "time_settings" => match a.as_slice() {
-                [m, b, s] if [m, b, s].iter().all(|t| t.parse::<u64>().is_ok()) => {
-                    Ok(String::new())
-                }
-                _ => syntax_error(),
-            },
-            "time_left" => match a.as_slice() {
-                [c, t, s] => {
-                    parse_color(c).ok_or("invalid color")?;
-                    if t.parse::<f64>().is_err() || s.parse::<u64>().is_err() {
-                        return syntax_error();
-                    }
-                    Ok(String::new())
-                }
-                _ => syntax_error(),
-            },
+            // time_settings, time_left, kgs-time_settings: see `crate::search`.
             "kata-set-rules" => {
                 if a.is_empty() {
                     return syntax_error();
                 }
-                let rules: Rules = a.join(" ").parse().map_err(|e| format!("{e}"))?;
+                let rules: Rules = a.join(" ").parse().map_err(GtpError::Rules)?;
                 self.game.set_rules(rules);
                 self.rules = rules;
                 Ok(String::new())
@@ -282,10 +301,10 @@ impl Engine {
             }
             "gogui-setup_player" => match a.as_slice() {
                 [c] => {
-                    let color = parse_color(c).ok_or("invalid color")?;
-                    self.game.set_to_move(color).map_err(|_| {
-                        "cannot set the player to move after the first move".to_string()
-                    })?;
+                    let color = parse_color(c).ok_or(GtpError::InvalidColor)?;
+                    self.game
+                        .set_to_move(color)
+                        .map_err(|_| GtpError::PlayerAfterFirstMove)?;
                     Ok(String::new())
                 }
                 _ => syntax_error(),
@@ -344,23 +363,24 @@ impl Engine {
                 [] => Ok(self.sgf_text()),
                 [file] => {
                     let text = self.sgf_text();
-                    std::fs::write(file, text + "\n")
-                        .map_err(|_| format!("cannot open or create '{file}'"))?;
+                    let cannot = || GtpError::CannotWrite(file.to_string());
+                    let path = self.file_path(file).ok_or_else(cannot)?;
+                    std::fs::write(path, text + "\n").map_err(|_| cannot())?;
                     Ok(String::new())
                 }
                 _ => syntax_error(),
             },
             "" => syntax_error(),
-            _ => fail("unknown command"),
+            _ => Err(GtpError::UnknownCommand),
         }
     }
 
     fn resize(&mut self, width: usize, height: usize) -> Answer {
         if !(1..=MAX_GTP_SIZE).contains(&width) || !(1..=MAX_GTP_SIZE).contains(&height) {
-            return fail("unacceptable size");
+            return Err(GtpError::UnacceptableSize);
         }
         let mut game =
-            Game::new(width, height, *self.game.rules()).or_else(|_| fail("unacceptable size"))?;
+            Game::new(width, height, *self.game.rules()).map_err(|_| GtpError::UnacceptableSize)?;
         std::mem::swap(&mut self.game, &mut game);
         self.info = GameInfo::default();
         Ok(String::new())
@@ -371,13 +391,14 @@ impl Engine {
     /// before the first move at a vertex when a vertex is given. Answers the color to move.
     /// Rules from the file's `RU` when tengen knows them, else the engine's; `KM` sets komi.
     fn loadsgf(&mut self, file: &str, until: Option<&str>) -> Answer {
-        let unreadable = || format!("cannot open or parse '{file}'");
-        let bytes = std::fs::read(file).map_err(|_| unreadable())?;
+        let unreadable = || GtpError::CannotRead(file.to_string());
+        let path = self.file_path(file).ok_or_else(unreadable)?;
+        let bytes = std::fs::read(path).map_err(|_| unreadable())?;
         let (games, _) = tengen_sgf::read_go_games(&bytes).map_err(|_| unreadable())?;
         let record = games.first().ok_or_else(unreadable)?;
         let (w, h) = (usize::from(record.width), usize::from(record.height));
         if w > MAX_GTP_SIZE || h > MAX_GTP_SIZE {
-            return fail("unacceptable size");
+            return Err(GtpError::UnacceptableSize);
         }
         let move_number = match until {
             None => 0,
@@ -395,7 +416,7 @@ impl Engine {
             },
         };
         let game = game_from_sgf_until(record, self.rules, move_number)
-            .map_err(|e| format!("illegal record: {e}"))?;
+            .map_err(GtpError::IllegalRecord)?;
         self.info = GameInfo::from_sgf(record);
         self.game = game;
         Ok(self.game.to_move().name().into())
@@ -403,7 +424,13 @@ impl Engine {
 
     /// The game as SGF text, with no blank line (a GTP answer ends at the first one).
     fn sgf_text(&self) -> String {
-        let text = sgf_from_game(&self.game, &self.info)
+        // What other programs expect of a record: the date, and the result once it is known.
+        let mut info = self.info.clone();
+        info.date.get_or_insert_with(tengen_sgf::game::today);
+        if info.result.is_none() {
+            info.result = self.final_result();
+        }
+        let text = sgf_from_game(&self.game, &info)
             .to_sgf()
             .unwrap_or_default();
         let mut out = text.trim_end().to_string();
@@ -414,41 +441,48 @@ impl Engine {
     }
 
     fn play(&mut self, color: &str, vertex: &str) -> Answer {
-        let color = parse_color(color).ok_or("invalid color")?;
+        let color = parse_color(color).ok_or(GtpError::InvalidColor)?;
         let mv = match parse_move(vertex, self.game.board()) {
             Ok(mv) => mv,
-            Err(VertexError::Invalid) => return fail("invalid coordinate"),
-            Err(VertexError::OffBoard) => return fail("illegal move: off board"),
+            Err(VertexError::Invalid) => return Err(GtpError::InvalidCoordinate),
+            Err(VertexError::OffBoard) => return Err(GtpError::OffBoard),
         };
         self.game
             .play_as(color, mv)
-            .map_err(|e| format!("illegal move: {}", e.reason()))?;
+            .map_err(GtpError::IllegalMove)?;
         Ok(String::new())
     }
 
     fn genmove(&mut self, color: &str) -> Answer {
-        let color = parse_color(color).ok_or("invalid color")?;
+        let color = parse_color(color).ok_or(GtpError::InvalidColor)?;
         if self.game.resigned().is_some() {
-            return fail("game over");
+            return Err(GtpError::GameOver);
         }
         if color != self.game.to_move() && self.game.turns().is_empty() {
             // Before the first move the side to move can simply change hands.
             let _ = self.game.set_to_move(color);
         }
-        let mv = playout::choose_move_for(&mut self.game, color, &mut self.rng);
+        let mv = match self.search.as_mut() {
+            Some(search) => match search.genmove(&self.game, color) {
+                tengen_mcts::Decision::Play(mv) => mv,
+                // As GNU Go: the answer is `resign`, the board stays as it is.
+                tengen_mcts::Decision::Resign => return Ok("resign".into()),
+            },
+            None => playout::choose_move_for(&mut self.game, color, &mut self.rng),
+        };
         self.game
             .play_as(color, mv)
-            .map_err(|e| format!("illegal move: {}", e.reason()))?;
+            .map_err(GtpError::IllegalMove)?;
         Ok(format_vertex(mv, self.game.board()))
     }
 
     fn is_legal(&self, color: &str, vertex: &str) -> Answer {
-        let color = parse_color(color).ok_or("invalid color")?;
+        let color = parse_color(color).ok_or(GtpError::InvalidColor)?;
         let legal = match parse_move(vertex, self.game.board()) {
             Ok(Move::Play(p)) => self.game.is_legal(color, p),
             Ok(Move::Pass) => self.game.resigned().is_none(),
             Ok(Move::Resign) => self.game.resigned().is_none(),
-            Err(_) => return fail("invalid coordinate"),
+            Err(_) => return Err(GtpError::InvalidCoordinate),
         };
         Ok(if legal { "1" } else { "0" }.into())
     }
@@ -467,54 +501,55 @@ impl Engine {
         points: fn(usize, usize, u32) -> Result<Vec<Point>, handicap::HandicapError>,
     ) -> Answer {
         // GNU Go's order of checks: the count, then the board, then the placement.
-        let n: u32 = count.parse().or_else(|_| fail("handicap not an integer"))?;
+        let n: u32 = count.parse().map_err(|_| GtpError::HandicapNotInteger)?;
         if n < 2 {
-            return fail("invalid handicap");
+            return Err(GtpError::InvalidHandicap);
         }
         if !self.ready_for_handicap() {
-            return fail("board not empty");
+            return Err(GtpError::BoardNotEmpty);
         }
         let board = self.game.board();
-        let pts = points(board.width(), board.height(), n).or_else(|_| fail("invalid handicap"))?;
+        let pts =
+            points(board.width(), board.height(), n).map_err(|_| GtpError::InvalidHandicap)?;
         self.place_handicap(&pts)?;
         Ok(vertex_list(&pts, self.game.board()))
     }
 
     fn set_free_handicap(&mut self, vertices: &[&str]) -> Answer {
         if !self.ready_for_handicap() {
-            return fail("board not empty");
+            return Err(GtpError::BoardNotEmpty);
         }
         let board = self.game.board();
         let mut pts: Vec<Point> = Vec::with_capacity(vertices.len());
         for v in vertices {
-            let p = parse_point(v, board).or_else(|_| fail("invalid coordinate"))?;
+            let p = parse_point(v, board).map_err(|_| GtpError::InvalidCoordinate)?;
             if pts.contains(&p) {
-                return fail("repeated vertex");
+                return Err(GtpError::RepeatedVertex);
             }
             pts.push(p);
         }
         if pts.len() < 2 || pts.len() >= board.width() * board.height() {
-            return fail("invalid handicap");
+            return Err(GtpError::InvalidHandicap);
         }
         self.place_handicap(&pts)?;
         Ok(String::new())
     }
 
     /// Puts black handicap stones on the board; white moves next.
-    fn place_handicap(&mut self, pts: &[Point]) -> Result<(), String> {
+    fn place_handicap(&mut self, pts: &[Point]) -> Result<(), GtpError> {
         let stones: Vec<(Point, Option<Color>)> =
             pts.iter().map(|&p| (p, Some(Color::Black))).collect();
         let mut game = self.game.clone();
         set_up(&mut game, &stones)?;
         game.set_handicap_count(pts.len() as u32);
         game.set_to_move(Color::White)
-            .or_else(|_| fail("board not empty"))?;
+            .map_err(|_| GtpError::BoardNotEmpty)?;
         self.game = game;
         Ok(())
     }
 
     /// Reads `b D4 w Q16 …` into set-up stones.
-    fn setup_stones(&self, args: &[&str]) -> Result<Vec<(Point, Option<Color>)>, String> {
+    fn setup_stones(&self, args: &[&str]) -> Result<Vec<(Point, Option<Color>)>, GtpError> {
         let pairs = args.chunks_exact(2);
         if !pairs.remainder().is_empty() {
             return syntax_error();
@@ -522,8 +557,8 @@ impl Engine {
         let board = self.game.board();
         pairs
             .map(|pair| {
-                let color = parse_color(pair[0]).ok_or("invalid color")?;
-                let p = parse_point(pair[1], board).or_else(|_| fail("invalid coordinate"))?;
+                let color = parse_color(pair[0]).ok_or(GtpError::InvalidColor)?;
+                let p = parse_point(pair[1], board).map_err(|_| GtpError::InvalidCoordinate)?;
                 Ok((p, Some(color)))
             })
             .collect()
@@ -589,16 +624,15 @@ impl Engine {
     }
 }
 
-/// Applies set-up stones, turning the core's errors into GTP messages.
-fn set_up(game: &mut Game, stones: &[(Point, Option<Color>)]) -> Result<(), String> {
+/// Applies set-up stones, turning the core's errors into GTP errors.
+fn set_up(game: &mut Game, stones: &[(Point, Option<Color>)]) -> Result<(), GtpError> {
     let height = u8::try_from(game.board().height()).unwrap_or(u8::MAX);
     game.set_up(stones).map_err(|e| match e {
-        SetupError::GameStarted => "cannot set up stones after the first move".to_string(),
-        SetupError::OffBoard(_) => "invalid coordinate".to_string(),
-        SetupError::NoLiberty(p) => format!(
-            "set-up group at {} has no liberty",
-            coords::to_gtp(p, height).unwrap_or_default()
-        ),
+        SetupError::GameStarted => GtpError::SetupAfterFirstMove,
+        SetupError::OffBoard(_) => GtpError::InvalidCoordinate,
+        SetupError::NoLiberty(p) => {
+            GtpError::SetupWithoutLiberty(coords::to_gtp(p, height).unwrap_or_default())
+        }
     })
 }
 

@@ -72,7 +72,7 @@ impl Command {
 }
 
 /// Frames a response: `=ID body` or `?ID message`, ended by an empty line.
-pub(crate) fn frame(id: Option<u64>, result: &Result<String, String>) -> String {
+pub(crate) fn frame(id: Option<u64>, result: &Result<String, crate::GtpError>) -> String {
     let id = id.map(|n| n.to_string()).unwrap_or_default();
     match result {
         Ok(body) => format!("={id} {body}\n\n"),

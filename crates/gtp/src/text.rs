@@ -1,4 +1,5 @@
-//! Colors, vertices and moves as GTP writes them. The one place where text meets [`Point`].
+//! Colors, vertices and moves as GTP writes them, over `tengen_core::coords` (the one reader and
+//! writer of move text); here only the GTP error kinds are added.
 
 use tengen_core::{coords, Board, Color, CoordError, Move, Point};
 
@@ -28,23 +29,25 @@ pub fn parse_color(text: &str) -> Option<Color> {
 /// assert_eq!(parse_move("I5", &board), Err(VertexError::Invalid));
 /// ```
 pub fn parse_move(text: &str, board: &Board) -> Result<Move, VertexError> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Ok(Move::Pass);
+    match coords::move_from_gtp(text, width_u8(board), height_u8(board)) {
+        Ok(mv) => Ok(mv),
+        Err(e) => Err(e.into()),
     }
-    if text.eq_ignore_ascii_case("resign") {
-        return Ok(Move::Resign);
+}
+
+impl From<CoordError> for VertexError {
+    fn from(e: CoordError) -> VertexError {
+        match e {
+            // Narrow boards: a column letter past the board is off it, not unreadable.
+            CoordError::OffBoard(_) => VertexError::OffBoard,
+            CoordError::Invalid(_) => VertexError::Invalid,
+        }
     }
-    parse_point(text, board).map(Move::Play)
 }
 
 /// Reads a GTP vertex that must be a point of `board`.
 pub(crate) fn parse_point(text: &str, board: &Board) -> Result<Point, VertexError> {
-    // Narrow boards: a column letter past the board is off it, not unreadable.
-    match coords::from_gtp(text, width_u8(board), height_u8(board)) {
-        Ok(p) => Ok(p),
-        Err(CoordError::OffBoard(_)) => Err(VertexError::OffBoard),
-        Err(CoordError::Invalid(_)) => Err(VertexError::Invalid),
-    }
+    coords::from_gtp(text, width_u8(board), height_u8(board)).map_err(VertexError::from)
 }
 
 fn width_u8(board: &Board) -> u8 {
@@ -65,11 +68,7 @@ fn height_u8(board: &Board) -> u8 {
 /// assert_eq!(format_vertex(Move::Pass, &board), "pass");
 /// ```
 pub fn format_vertex(mv: Move, board: &Board) -> String {
-    match mv {
-        Move::Play(p) => coords::to_gtp(p, height_u8(board)).unwrap_or_else(|| "?".to_string()),
-        Move::Pass => "pass".to_string(),
-        Move::Resign => "resign".to_string(),
-    }
+    coords::move_to_gtp(mv, height_u8(board)).unwrap_or_else(|| "?".to_string())
 }
 
 /// Points written as GTP vertices, sorted as GNU Go sorts them (row-major from the top-left),

@@ -1,4 +1,4 @@
-//! Every example of seed 003 (the kata), driven through GTP. Kata vertices (`7A`) become GTP
+//! Every example of the Go kata (the coding exercise behind `tengen_core::kata`), driven through GTP. Kata vertices (`7A`) become GTP
 //! vertices (`A7`); the kata's rules are the `simple` preset.
 
 mod common;

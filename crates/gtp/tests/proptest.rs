@@ -1,8 +1,18 @@
 //! No input panics the engine, and no refused command changes it.
+//!
+//! The random words include `printsgf` and `loadsgf`, so every engine here has its files confined
+//! to a temporary folder: a test never writes into the source tree.
 
 mod common;
 use common::{engine, state};
 use proptest::prelude::*;
+use tengen_gtp::Engine;
+
+/// `engine` with its `loadsgf`/`printsgf` files confined to `dir`.
+fn confined(mut engine: Engine, dir: &tempfile::TempDir) -> Engine {
+    engine.confine_files_to(dir.path());
+    engine
+}
 
 /// Words that make up plausible and implausible commands.
 fn word() -> impl Strategy<Value = String> {
@@ -81,7 +91,8 @@ proptest! {
         setup in prop::collection::vec(command_line(), 0..20),
         garbage in prop::collection::vec("\\PC{0,40}|[\\x00-\\x7f]{0,40}", 1..20),
     ) {
-        let mut e = engine("chinese");
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut e = confined(engine("chinese"), &dir);
         e.handle_line("boardsize 7");
         for line in &setup {
             e.handle_line(line);
@@ -105,7 +116,8 @@ proptest! {
         lines in prop::collection::vec(command_line(), 1..60),
         seed in any::<u64>(),
     ) {
-        let mut e = tengen_gtp::Engine::new(Default::default(), seed);
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut e = confined(Engine::new(Default::default(), seed), &dir);
         e.handle_line("boardsize 5");
         for line in &lines {
             let before = state(&mut e);

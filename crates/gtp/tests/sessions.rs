@@ -276,3 +276,93 @@ fn gogui_rules_queries() {
     ok(&mut e, "time_left b 100 0");
     assert_eq!(err(&mut e, "time_left q 100 0"), "invalid color");
 }
+
+#[test]
+fn confined_files_stay_in_their_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = engine("chinese");
+    e.confine_files_to(dir.path());
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "play b E5");
+    ok(&mut e, "printsgf game.sgf");
+    let written = std::fs::read_to_string(dir.path().join("game.sgf")).unwrap();
+    assert!(written.contains(";B[ee]"), "{written}");
+    // Out of the folder: refused, and nothing written.
+    for name in ["../escape.sgf", "/tmp/escape.sgf", "sub/../../escape.sgf"] {
+        assert_eq!(
+            err(&mut e, &format!("printsgf {name}")),
+            format!("cannot open or create '{name}'")
+        );
+        assert_eq!(
+            err(&mut e, &format!("loadsgf {name}")),
+            format!("cannot open or parse '{name}'")
+        );
+    }
+    assert!(!dir.path().parent().unwrap().join("escape.sgf").exists());
+    ok(&mut e, "clear_board");
+    assert_eq!(ok(&mut e, "loadsgf game.sgf"), "white");
+    assert_eq!(ok(&mut e, "list_stones b"), "E5");
+}
+
+#[test]
+fn komi_out_of_range_or_off_the_half_point_grid_is_refused() {
+    let mut e = engine("chinese");
+    ok(&mut e, "boardsize 5");
+    let before = state(&mut e);
+    // -1e308 once made final_score answer B+9223372036854775807.
+    for komi in ["-1e308", "1e308", "10000.5", "6.25", "0.1"] {
+        let message = err(&mut e, &format!("komi {komi}"));
+        assert!(
+            message.starts_with("unacceptable komi: "),
+            "{komi}: {message}"
+        );
+        assert!(message.contains("multiple of 0.5"), "{message}");
+    }
+    assert_eq!(state(&mut e), before);
+    assert_eq!(err(&mut e, "komi nan"), "syntax error");
+    ok(&mut e, "komi -10000");
+    ok(&mut e, "komi 0.5");
+    // 5x5, empty board, area scoring: no points for either side, so white wins by the komi.
+    assert_eq!(ok(&mut e, "final_score"), "W+0.5");
+}
+
+#[test]
+fn loadsgf_refuses_a_handicap_the_board_cannot_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ha.sgf"), "(;SZ[9]HA[999999];B[ee])").unwrap();
+    std::fs::write(dir.path().join("km.sgf"), "(;SZ[9]KM[-1e308];B[ee])").unwrap();
+    let mut e = engine("chinese");
+    e.confine_files_to(dir.path());
+    let before = state(&mut e);
+    let message = err(&mut e, "loadsgf ha.sgf");
+    assert!(
+        message.starts_with("illegal record: handicap HA[999999] refused"),
+        "{message}"
+    );
+    assert_eq!(state(&mut e), before);
+    // An absurd KM is dropped with a warning: the engine's komi (chinese: 7.5) stays.
+    assert_eq!(ok(&mut e, "loadsgf km.sgf"), "white");
+    assert!(ok(&mut e, "kata-get-rules").contains("komi=7.5"));
+}
+
+#[test]
+fn printsgf_writes_what_other_programs_read() {
+    let mut e = engine("japanese");
+    ok(&mut e, "boardsize 5");
+    ok(&mut e, "komi 0.5");
+    ok(&mut e, "play b C3");
+    let open = ok(&mut e, "printsgf");
+    // A preset by its standard name, komi apart; the date; no result while the game goes on.
+    assert!(
+        open.contains("RU[Japanese]") && open.contains("KM[0.5]"),
+        "{open}"
+    );
+    assert!(
+        open.contains(&format!("DT[{}]", tengen_sgf::game::today())),
+        "{open}"
+    );
+    assert!(!open.contains("RE["), "{open}");
+    ok(&mut e, "play w resign");
+    let over = ok(&mut e, "printsgf");
+    assert!(over.contains("RE[B+R]"), "{over}");
+}

@@ -1,9 +1,12 @@
 //! Benchmarks: full analysis of a finished 19x19 position, one toggle, the automatic guess.
-//! Goals: analysis < 50 µs, toggle < 10 µs, guess < 50 ms.
+//! Goals: analysis < 50 µs, toggle < 10 µs, guess < 50 ms at the default effort and < 1 s at
+//! high effort on a finished 19x19 game (the first 19x19 game of the cleanup corpus,
+//! `tests/data/cleanup/positions.jsonl`, at its two passes).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use tengen_core::Board;
 use tengen_core::{playout, Game, Point, Rules};
-use tengen_scoring::{Analysis, Guess, GuessOptions, Marking, Score};
+use tengen_scoring::{Analysis, Effort, Guess, GuessOptions, Marking, Score};
 
 /// A finished 19x19 position: a seeded light playout of the rules core to two passes.
 fn finished() -> Game {
@@ -11,6 +14,26 @@ fn finished() -> Game {
     let mut rng = playout::Rng::new(7);
     playout::playout(&mut g, &mut rng, 3 * 361);
     g
+}
+
+/// The first 19x19 game of the cleanup corpus at its two passes: a game GNU Go played out.
+fn corpus_19x19() -> Board {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/cleanup/positions.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("the cleanup corpus");
+    let line = text
+        .lines()
+        .find(|l| l.contains("\"size\": 19"))
+        .expect("a 19x19 game in the corpus");
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let sgf = v["sgf"].as_str().unwrap();
+    let (games, _) = tengen_sgf::read_go_games(sgf.as_bytes()).unwrap();
+    tengen_sgf::game::replay(&games[0], Rules::CHINESE, None)
+        .unwrap()
+        .board()
+        .clone()
 }
 
 fn benches(c: &mut Criterion) {
@@ -34,10 +57,21 @@ fn benches(c: &mut Criterion) {
             mm.toggle(black_box(p)).unwrap();
         })
     });
-    let opts = GuessOptions::default();
     let mut group = c.benchmark_group("guess");
     group.sample_size(10);
-    group.bench_function("guess 19x19 2000 playouts", |b| {
+    let played = corpus_19x19();
+    for (name, effort) in [
+        ("low", Effort::Low),
+        ("default", Effort::Default),
+        ("high", Effort::High),
+    ] {
+        let opts = GuessOptions::with_effort(effort, 19, 19);
+        group.bench_function(format!("guess 19x19 GNU Go game, {name} effort"), |b| {
+            b.iter(|| Guess::new(black_box(&played), &Rules::CHINESE, opts))
+        });
+    }
+    let opts = GuessOptions::default();
+    group.bench_function("guess 19x19 light-playout position, default effort", |b| {
         b.iter(|| Guess::new(black_box(&board), &Rules::CHINESE, opts))
     });
     group.finish();

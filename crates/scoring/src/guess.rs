@@ -1,17 +1,18 @@
 //! The automatic dead-stone guess for a finished game.
 //!
 //! Pass-alive groups (Benson) are alive for certain and stones in the opponent's pass-alive
-//! territory are dead for certain. The rest comes from Monte Carlo: light random playouts of the
-//! rules core from the final position (no ko rule, for speed), each counted by Tromp-Taylor
-//! area, averaged into an ownership per point. A group whose stones end up its own color in
-//! fewer than half of the playouts is dead, unless local shape says otherwise (a chain with two
-//! true eyes lives). Seki is judged on the result as [`crate::judge`] does.
-
+//! territory are dead for certain. The rest comes from Monte Carlo with an end-game policy
+//! ([`crate::policy`]: captures and escapes ataris, never fills its own true eyes, never gives
+//! away two stones or more in a self-atari, so seki stays seki), each playout counted by
+//! Tromp-Taylor area and averaged into an ownership per point. A group whose stones end up its
+//! own color in fewer than half of the playouts is dead. Seki is then decided by the analysis of
+//! the position with those dead stones removed ([`crate::judge`]), not guessed.
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::judge;
 use crate::marking::Marking;
-use tengen_core::{playout, Board, Color, Game, KoRule, Point, Rules};
+use crate::policy::policy_ownership;
+use tengen_core::{Board, Color, Rules};
 
 /// How a stone was judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,10 +25,35 @@ pub enum StoneStatus {
     Seki,
 }
 
+/// How hard the guess works: the number of playouts per point of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Effort {
+    /// A quick look (a fifth of the default).
+    Low,
+    /// What the server, GTP and `tengen score` use: a finished 19x19 game in well under 50 ms.
+    #[default]
+    Default,
+    /// Eight times the default, for a careful count (a 19x19 game in well under a second).
+    High,
+}
+
+impl Effort {
+    /// The number of playouts of this effort on a board of `points` points: the same work per
+    /// board whatever its size, with at least 64 playouts.
+    pub fn playouts(self, points: usize) -> u32 {
+        let base = (48_000 / points.max(1)).max(64) as u32;
+        match self {
+            Effort::Low => (base / 5).max(16),
+            Effort::Default => base,
+            Effort::High => base * 8,
+        }
+    }
+}
+
 /// Settings of the guess.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GuessOptions {
-    /// Number of playouts.
+    /// Number of playouts; 0 chooses them from the board's size by [`Effort::Default`].
     pub playouts: u32,
     /// Seed of the random numbers; the same seed gives the same guess.
     pub seed: u64,
@@ -36,8 +62,26 @@ pub struct GuessOptions {
 impl Default for GuessOptions {
     fn default() -> GuessOptions {
         GuessOptions {
-            playouts: 2000,
+            playouts: 0,
             seed: 1,
+        }
+    }
+}
+
+impl GuessOptions {
+    /// The options of an effort with the default seed: the playouts follow the board's size.
+    pub fn with_effort(effort: Effort, width: usize, height: usize) -> GuessOptions {
+        GuessOptions {
+            playouts: effort.playouts(width * height),
+            ..GuessOptions::default()
+        }
+    }
+
+    fn playouts_for(&self, points: usize) -> u32 {
+        if self.playouts == 0 {
+            Effort::Default.playouts(points)
+        } else {
+            self.playouts
         }
     }
 }
@@ -58,116 +102,12 @@ pub struct Guess {
     pub marking: Marking,
 }
 
-fn ownership_of_playout(board: &Board, acc: &mut [i32], cells: &mut Vec<Option<Color>>) {
-    let (w, h) = (board.width(), board.height());
-    cells.clear();
-    cells.extend(board.points().map(|p| board.get(p)));
-    for y in 0..h {
-        for x in 0..w {
-            let k = y * w + x;
-            let c = match cells[k] {
-                Some(c) => Some(c),
-                None => {
-                    // Tromp-Taylor: an empty point counts for a color that alone it reaches.
-                    // After a playout nearly every empty point is a one-point eye, so look at
-                    // the neighbours first and flood only when they disagree.
-                    let mut seen = [false; 2];
-                    let mut empty_nb = false;
-                    for n in neighbours(k, w, h).into_iter().flatten() {
-                        match cells[n] {
-                            Some(c) => seen[c.index()] = true,
-                            None => empty_nb = true,
-                        }
-                    }
-                    if empty_nb {
-                        reach(cells, w, h, k)
-                    } else {
-                        match seen {
-                            [true, false] => Some(Color::Black),
-                            [false, true] => Some(Color::White),
-                            _ => None,
-                        }
-                    }
-                }
-            };
-            match c {
-                Some(Color::Black) => acc[k] += 1,
-                Some(Color::White) => acc[k] -= 1,
-                None => {}
-            }
-        }
-    }
-}
-
-/// The on-board orthogonal neighbours of row-major index `k` on a `w` x `h` board.
-fn neighbours(k: usize, w: usize, h: usize) -> [Option<usize>; 4] {
-    let (x, y) = (k % w, k / w);
-    [
-        (y > 0).then(|| k - w),
-        (x > 0).then(|| k - 1),
-        (x + 1 < w).then(|| k + 1),
-        (y + 1 < h).then(|| k + w),
-    ]
-}
-
-fn reach(cells: &[Option<Color>], w: usize, h: usize, start: usize) -> Option<Color> {
-    let mut seen = vec![false; cells.len()];
-    let mut stack = vec![start];
-    seen[start] = true;
-    let mut colors = [false; 2];
-    while let Some(k) = stack.pop() {
-        for n in neighbours(k, w, h).into_iter().flatten() {
-            match cells[n] {
-                Some(c) => colors[c.index()] = true,
-                None if !seen[n] => {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-                None => {}
-            }
-        }
-    }
-    match colors {
-        [true, false] => Some(Color::Black),
-        [false, true] => Some(Color::White),
-        _ => None,
-    }
-}
-
 /// Monte Carlo ownership of a position: one value per point, row-major, from -1 (always white's)
-/// to 1 (always black's). Each playout starts from `board`, alternately with black and white to
-/// move, under `rules` with the ko rule forced to none.
-pub fn mc_ownership(board: &Board, rules: &Rules, options: GuessOptions) -> Vec<f32> {
-    let (w, h) = (board.width(), board.height());
-    let n = w * h;
-    let mut acc = vec![0i32; n];
-    let fast = Rules {
-        ko: KoRule::None,
-        ..*rules
-    };
-    let stones: Vec<(Point, Option<Color>)> = board
-        .points()
-        .filter_map(|p| board.get(p).map(|c| (p, Some(c))))
-        .collect();
-    let mut bases = Vec::new();
-    for first in Color::ALL {
-        let mut g = Game::new(w, h, fast).expect("board size");
-        if g.set_up(&stones).is_err() || g.set_to_move(first).is_err() {
-            return vec![0.0; n];
-        }
-        bases.push(g);
-    }
-    let mut rng = playout::Rng::new(options.seed);
-    let mut cells = Vec::with_capacity(n);
-    let max_plies = 3 * n + 20;
-    // Playouts on a reused board, without the game's undo records (no allocation per playout).
-    let mut end = board.clone();
-    for i in 0..options.playouts {
-        playout::playout_board(&bases[(i % 2) as usize], &mut end, &mut rng, max_plies);
-        ownership_of_playout(&end, &mut acc, &mut cells);
-    }
-    let div = options.playouts.max(1) as f32;
-    acc.iter().map(|&v| v as f32 / div).collect()
+/// to 1 (always black's), from the end-game playouts of [`crate::policy`] (simple ko, no
+/// suicide, whatever `_rules` say: the playouts judge life and death, not the count).
+pub fn mc_ownership(board: &Board, _rules: &Rules, options: GuessOptions) -> Vec<f32> {
+    let points = board.width() * board.height();
+    policy_ownership(board, options.playouts_for(points), options.seed)
 }
 
 impl Guess {
@@ -204,10 +144,6 @@ impl Guess {
                 .all(|&s| pa.owner[s as usize] == Some(own))
             {
                 dead[g] = true;
-                continue;
-            }
-            // Local shape: a chain with two true eyes of its own lives.
-            if a.chain(group.chain).eyes >= 2 {
                 continue;
             }
             let sign = if group.color == Color::Black {

@@ -47,6 +47,7 @@ pub mod document;
 pub mod guess;
 pub mod marking;
 pub mod phase;
+pub mod policy;
 
 pub use analysis::{Analysis, Chain, ChainId, Group, GroupId, Territory, TerritoryId};
 pub use benson::PassAlive;
@@ -54,7 +55,7 @@ pub use count::{
     judge, parse_vertex, resignation_result, result_text, vertex, Judgement, Score, SideScore,
 };
 pub use document::{DocumentError, DOCUMENT_VERSION};
-pub use guess::{mc_ownership, Guess, GuessOptions, StoneStatus};
+pub use guess::{mc_ownership, Effort, Guess, GuessOptions, StoneStatus};
 pub use marking::{Change, Marking, NoStone, Tally};
 pub use phase::{timeout_result, Phase, ScoringError, ScoringGame};
 

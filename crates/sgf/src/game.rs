@@ -43,9 +43,9 @@
 
 use std::fmt;
 
-use tengen_core::{coords, Color, Game, IllegalMove, Move as CoreMove, Point as CorePoint, Rules};
+use tengen_core::{coords, Color, Game, IllegalMove, Move, Point, Rules};
 
-use crate::go::{GameResult, GoGame, Point, Setup, SgfColor, WinBy};
+use crate::go::{GameResult, GoGame, Setup, WinBy};
 
 /// Why a record cannot be replayed.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +66,14 @@ pub enum ReplayError {
     SetupAfterMoves {
         /// The number of moves played before that set-up.
         after_move: usize,
+    },
+    /// `HA` asks for more handicap stones than the board has points to hold (every point but
+    /// one), which would hand white a bonus no game can have.
+    BadHandicap {
+        /// The `HA` value.
+        handicap: u32,
+        /// Points of the board.
+        points: usize,
     },
     /// A move the rules refuse.
     Illegal {
@@ -97,6 +105,11 @@ impl fmt::Display for ReplayError {
                 write!(f, "board size {width}x{height} is not supported")
             }
             ReplayError::BadSetup { message } => write!(f, "bad set-up: {message}"),
+            ReplayError::BadHandicap { handicap, points } => write!(
+                f,
+                "handicap HA[{handicap}] refused: a board of {points} points holds at most {} stones",
+                points.saturating_sub(1)
+            ),
             ReplayError::SetupAfterMoves { after_move } => {
                 write!(f, "set-up after move {after_move} is not supported")
             }
@@ -157,22 +170,86 @@ impl GameInfo {
     }
 }
 
-fn core_color(c: SgfColor) -> Color {
-    match c {
-        SgfColor::Black => Color::Black,
-        SgfColor::White => Color::White,
-    }
+/// The names other programs write in `RU` (the SGF FF\[4\] names, and KataGo's `Tromp-Taylor`)
+/// with the tengen preset each stands for. A record's rules are written with one of these when
+/// they are that preset whatever the komi (`KM` carries the komi); otherwise as tengen's full
+/// `key=value` text, which only tengen reads.
+pub const RULES_NAMES: &[(&str, &str)] = &[
+    ("Chinese", "chinese"),
+    ("Japanese", "japanese"),
+    ("AGA", "aga"),
+    ("NZ", "nz"),
+    ("Tromp-Taylor", "tromp-taylor"),
+];
+
+/// The `RU` text of `rules`: a standard name when the rules are one of [`RULES_NAMES`]'s presets
+/// (komi aside), else the full text form.
+///
+/// ```
+/// use tengen_core::Rules;
+/// use tengen_sgf::game::rules_text;
+/// assert_eq!(rules_text(&Rules { komi: 0.5, ..Rules::JAPANESE }), "Japanese");
+/// assert_eq!(rules_text(&Rules::TROMP_TAYLOR), "Tromp-Taylor");
+/// assert_eq!(
+///     rules_text(&Rules::SIMPLE),
+///     "ko=simple,suicide=forbidden,scoring=area,komi=0,handicap-bonus=0"
+/// );
+/// ```
+pub fn rules_text(rules: &Rules) -> String {
+    RULES_NAMES
+        .iter()
+        .find(|(_, preset)| {
+            Rules::preset(preset).is_some_and(|p| {
+                Rules {
+                    komi: rules.komi,
+                    ..p
+                } == *rules
+            })
+        })
+        .map_or_else(|| rules.to_string(), |(name, _)| name.to_string())
 }
 
-fn sgf_color(c: Color) -> SgfColor {
-    match c {
-        Color::Black => SgfColor::Black,
-        Color::White => SgfColor::White,
+/// A note for the reader when a record's `RU` is not rules tengen knows: the text, and the rules
+/// the record is played under instead (`used`, as [`rules_of`] chose them). `None` when `RU` is
+/// missing or known.
+///
+/// ```
+/// use tengen_core::Rules;
+/// use tengen_sgf::game::{rules_of, unknown_rules_note};
+/// let (games, _) = tengen_sgf::read_go_games(b"(;SZ[9]RU[Ancient Babylonian])").unwrap();
+/// let used = rules_of(&games[0], Rules::JAPANESE);
+/// let note = unknown_rules_note(&games[0], &used).unwrap();
+/// assert!(note.starts_with("unknown rules RU[Ancient Babylonian]; played under ko=simple"));
+/// ```
+pub fn unknown_rules_note(g: &GoGame, used: &Rules) -> Option<String> {
+    let text = g.rules.as_deref()?;
+    if text.parse::<Rules>().is_ok() {
+        return None;
     }
+    Some(format!("unknown rules RU[{text}]; played under {used}"))
 }
 
-fn core_point(p: Point) -> CorePoint {
-    CorePoint::new(p.x, p.y)
+/// Today's date (UTC) as SGF `DT` writes it: `YYYY-MM-DD`.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
 }
 
 /// The rules a record is played under: `RU` when it is a tengen rules text, else `fallback`;
@@ -226,18 +303,25 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
         Game::new(usize::from(g.width), usize::from(g.height), rules).map_err(|_| bad_size())?;
     if !g.setup.is_empty() {
         let s = &g.setup;
-        let stones: Vec<(CorePoint, Option<Color>)> = s
+        let stones: Vec<(Point, Option<Color>)> = s
             .black
             .iter()
-            .map(|&p| (core_point(p), Some(Color::Black)))
-            .chain(s.white.iter().map(|&p| (core_point(p), Some(Color::White))))
-            .chain(s.empty.iter().map(|&p| (core_point(p), None)))
+            .map(|&p| (p, Some(Color::Black)))
+            .chain(s.white.iter().map(|&p| (p, Some(Color::White))))
+            .chain(s.empty.iter().map(|&p| (p, None)))
             .collect();
         game.set_up(&stones).map_err(|e| ReplayError::BadSetup {
             message: e.to_string(),
         })?;
     }
     if let Some(h) = g.handicap {
+        let points = game.board().width() * game.board().height();
+        if h > 0 && usize::try_from(h).map_or(true, |h| h >= points) {
+            return Err(ReplayError::BadHandicap {
+                handicap: h,
+                points,
+            });
+        }
         game.set_handicap_count(h);
     }
     let first = g
@@ -245,12 +329,12 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
         .or_else(|| g.moves.first().map(|m| m.color))
         .unwrap_or(
             if g.handicap.unwrap_or(0) >= 2 && !g.setup.black.is_empty() {
-                SgfColor::White
+                Color::White
             } else {
-                SgfColor::Black
+                Color::Black
             },
         );
-    if first == SgfColor::White {
+    if first == Color::White {
         // No move is played yet: this cannot fail.
         let _ = game.set_to_move(Color::White);
     }
@@ -262,10 +346,8 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
                 return Err(ReplayError::SetupAfterMoves { after_move: i });
             }
         }
-        let color = core_color(m.color);
-        let mv = m
-            .point
-            .map_or(CoreMove::Pass, |p| CoreMove::Play(core_point(p)));
+        let color = m.color;
+        let mv = m.point.map_or(Move::Pass, Move::Play);
         if let Err(reason) = game.play_as(color, mv) {
             return Err(ReplayError::Illegal {
                 move_number: i + 1,
@@ -290,7 +372,7 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
 pub fn vertex_text(p: Option<Point>, height: u8) -> String {
     match p {
         None => "pass".to_string(),
-        Some(p) => coords::to_gtp(core_point(p), height).unwrap_or_else(|| p.to_sgf()),
+        Some(p) => coords::to_gtp(p, height).unwrap_or_else(|| coords::to_sgf(p)),
     }
 }
 
@@ -307,8 +389,8 @@ pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
     let mut stones = Setup::default();
     for p in setup.points() {
         match setup.get(p) {
-            Some(Color::Black) => stones.black.push(Point::new(p.x, p.y)),
-            Some(Color::White) => stones.white.push(Point::new(p.x, p.y)),
+            Some(Color::Black) => stones.black.push(p),
+            Some(Color::White) => stones.white.push(p),
             None => {}
         }
     }
@@ -316,18 +398,18 @@ pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
     stones.white.sort();
     g.setup = stones;
     if game.setup_to_move() == Color::White {
-        g.player_to_move = Some(SgfColor::White);
+        g.player_to_move = Some(Color::White);
     }
     let rules = game.rules();
     g.komi = Some(rules.komi);
     if game.handicap() > 0 {
         g.handicap = Some(game.handicap());
     }
-    g.rules = Some(info.rules_text.clone().unwrap_or_else(|| rules.to_string()));
+    g.rules = Some(info.rules_text.clone().unwrap_or_else(|| rules_text(rules)));
     g.result = info.result.clone().or_else(|| {
         game.resigned().map(|loser| {
             GameResult::Win {
-                winner: sgf_color(loser.opponent()),
+                winner: loser.opponent(),
                 by: WinBy::Resignation,
             }
             .to_string()
@@ -341,8 +423,8 @@ pub fn sgf_from_game(game: &Game, info: &GameInfo) -> GoGame {
     g.event = info.event.clone();
     g.game_name = info.game_name.clone();
     for t in game.turns() {
-        let point = t.mv.point().map(|p| Point::new(p.x, p.y));
-        g.push_move(sgf_color(t.color), point, None);
+        let point = t.mv.point();
+        g.push_move(t.color, point, None);
     }
     g
 }
@@ -392,7 +474,7 @@ mod tests {
         assert_eq!(game.board().stone_count(Color::Black), 2);
         let back = sgf_from_game(&game, &GameInfo::default());
         assert_eq!(back.setup.black, vec![Point::new(2, 6), Point::new(6, 2)]);
-        assert_eq!(back.player_to_move, Some(SgfColor::White));
+        assert_eq!(back.player_to_move, Some(Color::White));
         assert_eq!(back.handicap, Some(2));
         assert_eq!(back.moves.len(), 2);
         assert_eq!(back.moves[1].point, None);
@@ -482,5 +564,85 @@ mod tests {
         assert_eq!(a, b);
         assert!(a.contains("AB[cc][dd]AW[ee]"), "{a}");
         assert!(a.contains("PB[a]") && a.contains("RE[W+R]"), "{a}");
+    }
+
+    #[test]
+    fn a_handicap_beyond_the_board_is_refused() {
+        // HA[999999] once gave white a 999,999-point bonus. 9x9 holds at most 80 stones.
+        let e = game_from_sgf(&one("(;SZ[9]HA[999999];B[ee])"), Rules::default()).unwrap_err();
+        assert_eq!(
+            e,
+            ReplayError::BadHandicap {
+                handicap: 999_999,
+                points: 81
+            }
+        );
+        assert!(e.to_string().contains("at most 80 stones"), "{e}");
+        let e = game_from_sgf(&one("(;SZ[9]HA[81])"), Rules::default()).unwrap_err();
+        assert!(matches!(e, ReplayError::BadHandicap { handicap: 81, .. }));
+        let game = game_from_sgf(&one("(;SZ[9]HA[80])"), Rules::default()).unwrap();
+        assert_eq!(game.handicap(), 80);
+    }
+
+    #[test]
+    fn an_absurd_komi_is_dropped_with_a_warning() {
+        for km in ["-1e308", "1e308", "6.25", "20000"] {
+            let (games, _) = read_go_games(format!("(;SZ[9]KM[{km}])").as_bytes()).unwrap();
+            assert_eq!(games[0].komi, None, "{km}");
+            assert!(
+                games[0].warnings.iter().any(|w| matches!(
+                    &w.kind,
+                    crate::WarningKind::BadNumber { ident, .. } if ident == "KM"
+                )),
+                "{km}: {:?}",
+                games[0].warnings
+            );
+            assert_eq!(rules_of(&games[0], Rules::JAPANESE).komi, 6.5);
+        }
+        assert_eq!(one("(;SZ[9]KM[-3.5])").komi, Some(-3.5));
+    }
+
+    #[test]
+    fn presets_are_written_with_their_standard_names_and_read_back() {
+        for (name, preset) in RULES_NAMES {
+            let rules = Rules::preset(preset).unwrap();
+            assert_eq!(rules_text(&Rules { komi: 3.0, ..rules }), *name);
+            let mut game = Game::new(9, 9, Rules { komi: 3.0, ..rules }).unwrap();
+            game.play(Move::Play(Point::new(4, 4))).unwrap();
+            let text = sgf_text_from_game(&game, &GameInfo::default()).unwrap();
+            assert!(text.contains(&format!("RU[{name}]")), "{text}");
+            let back = game_from_sgf(&one(&text), Rules::SIMPLE).unwrap();
+            assert_eq!(*back.rules(), Rules { komi: 3.0, ..rules }, "{name}");
+        }
+        // chinese-ogs (positional superko) has no standard name: the full text, read back exactly.
+        let ogs: Rules = "chinese-ogs".parse().unwrap();
+        assert_eq!(rules_text(&ogs), ogs.to_string());
+    }
+
+    #[test]
+    fn territory_is_written_on_the_last_node_and_read_back() {
+        let mut g = one("(;SZ[5];B[cc];W[dd])");
+        g.territory.black = vec![Point::new(0, 0), Point::new(1, 0), Point::new(3, 3)];
+        g.territory.white = vec![Point::new(4, 4)];
+        let text = g.to_sgf().unwrap();
+        assert!(text.contains(";W[dd]TB[aa][ba][dd]TW[ee])"), "{text}");
+        let back = one(&text);
+        assert_eq!(back.territory, g.territory);
+        // Compressed lists (`aa:bb`) read as their rectangles.
+        let g = one("(;SZ[5];B[cc]TB[aa:bb]TW[ee])");
+        assert_eq!(g.territory.black.len(), 4);
+        let mut off = one("(;SZ[5])");
+        off.territory.white = vec![Point::new(5, 0)];
+        assert!(off.to_sgf().is_err());
+    }
+
+    #[test]
+    fn dates_are_civil_dates() {
+        // Hand-checked: day 0 is 1970-01-01; 2000-03-01 is day 11,017; 2026-11-23 is day 20,780.
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_780), (2026, 11, 23));
+        assert_eq!(today().len(), 10);
     }
 }

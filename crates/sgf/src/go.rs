@@ -3,6 +3,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use tengen_core::coords;
+
 use crate::error::{Location, SgfError, Warning, WarningKind};
 use crate::text::{escape_text, unescape_simple_text};
 use crate::tree::{GameTree, NodeId, Property};
@@ -10,112 +12,26 @@ use crate::tree::{GameTree, NodeId, Property};
 /// The value written in `AP` by [`GoGame::new`].
 pub const APPLICATION: &str = concat!("tengen-sgf:", env!("CARGO_PKG_VERSION"));
 
-/// A stone colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum SgfColor {
-    /// Black (`B`).
-    Black,
-    /// White (`W`).
-    White,
-}
+pub use tengen_core::{Color, Point};
 
-impl SgfColor {
-    /// The SGF letter: `"B"` or `"W"`.
-    pub fn letter(self) -> &'static str {
-        match self {
-            SgfColor::Black => "B",
-            SgfColor::White => "W",
-        }
-    }
+/// The former name of [`Color`] in this crate (it had a colour enum of its own), kept so that
+/// callers can move to `tengen_core::Color` one at a time. New code says `Color`.
+pub type SgfColor = Color;
 
-    /// The other colour.
-    pub fn opponent(self) -> SgfColor {
-        match self {
-            SgfColor::Black => SgfColor::White,
-            SgfColor::White => SgfColor::Black,
-        }
-    }
-
-    /// Reads `B`/`W` (any case, surrounding whitespace ignored).
-    pub fn from_sgf(s: &str) -> Option<SgfColor> {
-        match s.trim() {
-            "B" | "b" => Some(SgfColor::Black),
-            "W" | "w" => Some(SgfColor::White),
-            _ => None,
-        }
+/// The SGF letter of a colour: `"B"` or `"W"`.
+pub fn color_letter(color: Color) -> &'static str {
+    match color {
+        Color::Black => "B",
+        Color::White => "W",
     }
 }
 
-/// A point: `x` is the column from the left, `y` the row from the top, both
-/// 0-based. In SGF a point is two letters, column then row, `a`..`z` for
-/// 0..25 then `A`..`Z` for 26..51.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// Column from the left, 0-based.
-    pub x: u8,
-    /// Row from the top, 0-based.
-    pub y: u8,
-}
-
-impl From<(u8, u8)> for Point {
-    fn from((x, y): (u8, u8)) -> Self {
-        Point { x, y }
-    }
-}
-
-fn coord(c: u8) -> Option<u8> {
-    match c {
-        b'a'..=b'z' => Some(c - b'a'),
-        b'A'..=b'Z' => Some(c - b'A' + 26),
+/// Reads an SGF colour `B`/`W` (any case, surrounding whitespace ignored).
+pub fn color_from_sgf(text: &str) -> Option<Color> {
+    match text.trim() {
+        "B" | "b" => Some(Color::Black),
+        "W" | "w" => Some(Color::White),
         _ => None,
-    }
-}
-
-fn coord_char(v: u8) -> char {
-    if v < 26 {
-        (b'a' + v) as char
-    } else {
-        (b'A' + (v - 26).min(25)) as char
-    }
-}
-
-impl Point {
-    /// Makes a point.
-    pub fn new(x: u8, y: u8) -> Self {
-        Point { x, y }
-    }
-
-    /// Reads two letters (surrounding whitespace ignored), without any board
-    /// size check.
-    ///
-    /// ```
-    /// use tengen_sgf::Point;
-    /// assert_eq!(Point::from_sgf("pd"), Some(Point::new(15, 3)));
-    /// assert_eq!(Point::from_sgf("aZ"), Some(Point::new(0, 51)));
-    /// assert_eq!(Point::from_sgf("a"), None);
-    /// ```
-    pub fn from_sgf(s: &str) -> Option<Point> {
-        match s.trim().as_bytes() {
-            [a, b] => Some(Point {
-                x: coord(*a)?,
-                y: coord(*b)?,
-            }),
-            _ => None,
-        }
-    }
-
-    /// The two letters (coordinates above 51 are clamped to `Z`).
-    pub fn to_sgf(self) -> String {
-        let mut s = String::with_capacity(2);
-        s.push(coord_char(self.x));
-        s.push(coord_char(self.y));
-        s
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_sgf())
     }
 }
 
@@ -123,9 +39,9 @@ impl fmt::Display for Point {
 /// column then row; anything else after them.
 pub(crate) fn point_sort_key(raw: &str) -> (bool, u8, u8, u8, u8) {
     let (a, b) = match crate::text::split_compose(raw) {
-        Some((a, b)) => (Point::from_sgf(a), Point::from_sgf(b)),
+        Some((a, b)) => (coords::sgf_point(a), coords::sgf_point(b)),
         None => {
-            let p = Point::from_sgf(raw);
+            let p = coords::sgf_point(raw);
             (p, p)
         }
     };
@@ -153,11 +69,12 @@ impl Setup {
     }
 }
 
-/// One move of the main line.
+/// One move node of the main line: who played where (a [`Point`], or `None` for a pass), as the
+/// record has it; the game itself uses `tengen_core::Move`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Move {
+pub struct RecordMove {
     /// Who plays.
-    pub color: SgfColor,
+    pub color: Color,
     /// Where; `None` is a pass.
     pub point: Option<Point>,
     /// The node number along the main line (root = 0); ignored when writing.
@@ -177,7 +94,7 @@ pub struct MidSetup {
     /// The stones added or removed.
     pub setup: Setup,
     /// `PL` in that node.
-    pub player_to_move: Option<SgfColor>,
+    pub player_to_move: Option<Color>,
     /// The node's comment (`C`), if it has no move.
     pub comment: Option<String>,
 }
@@ -188,7 +105,7 @@ pub enum GameResult {
     /// A win.
     Win {
         /// The winner.
-        winner: SgfColor,
+        winner: Color,
         /// By how much.
         by: WinBy,
     },
@@ -220,9 +137,9 @@ impl GameResult {
     /// `0`, `Draw`, `Void`, `?`. `None` if it is none of these.
     ///
     /// ```
-    /// use tengen_sgf::{GameResult, SgfColor, WinBy};
+    /// use tengen_sgf::{GameResult, Color, WinBy};
     /// assert_eq!(GameResult::parse("W+R"),
-    ///     Some(GameResult::Win { winner: SgfColor::White, by: WinBy::Resignation }));
+    ///     Some(GameResult::Win { winner: Color::White, by: WinBy::Resignation }));
     /// assert_eq!(GameResult::parse("0"), Some(GameResult::Draw));
     /// ```
     pub fn parse(s: &str) -> Option<GameResult> {
@@ -234,7 +151,7 @@ impl GameResult {
             _ => {}
         }
         let (who, rest) = s.split_once('+')?;
-        let winner = SgfColor::from_sgf(who)?;
+        let winner = color_from_sgf(who)?;
         let by = match rest.trim().to_ascii_lowercase().as_str() {
             "" => WinBy::Unspecified,
             "r" | "resign" => WinBy::Resignation,
@@ -259,7 +176,7 @@ impl fmt::Display for GameResult {
             GameResult::Void => f.write_str("Void"),
             GameResult::Unknown => f.write_str("?"),
             GameResult::Win { winner, by } => {
-                write!(f, "{}+", winner.letter())?;
+                write!(f, "{}+", color_letter(*winner))?;
                 match by {
                     WinBy::Points(p) => write!(f, "{p}"),
                     WinBy::Resignation => f.write_str("R"),
@@ -283,9 +200,9 @@ pub struct GoGame {
     /// Set-up before the first move (root and nodes before any move).
     pub setup: Setup,
     /// `PL` before the first move.
-    pub player_to_move: Option<SgfColor>,
+    pub player_to_move: Option<Color>,
     /// The moves of the main line.
-    pub moves: Vec<Move>,
+    pub moves: Vec<RecordMove>,
     /// Set-up nodes after the first move.
     pub mid_setups: Vec<MidSetup>,
     /// `KM`.
@@ -320,8 +237,23 @@ pub struct GoGame {
     pub comment: Option<String>,
     /// `AP`, as text (`name:version`).
     pub application: Option<String>,
+    /// `TB`/`TW` of the last node: the points each side counts at the end of a scored game (its
+    /// territory and the opponent's stones marked dead there), as CGoban, KGS and Sabaki mark
+    /// a scored position. Empty for a game not scored.
+    pub territory: Territory,
     /// Problems found while reading the typed view (not stored by writing).
     pub warnings: Vec<Warning>,
+}
+
+/// The points each side counts at the end of a scored game, written as `TB`/`TW` on the last
+/// node. A dead stone is listed in the territory of the side that captures it, as CGoban and
+/// KGS write it, so a reader sees which stones were taken off from `TB`/`TW` alone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Territory {
+    /// `TB`: black's territory, with the white stones marked dead in it.
+    pub black: Vec<Point>,
+    /// `TW`: white's territory, with the black stones marked dead in it.
+    pub white: Vec<Point>,
 }
 
 impl GoGame {
@@ -335,6 +267,7 @@ impl GoGame {
             player_to_move: None,
             moves: Vec::new(),
             mid_setups: Vec::new(),
+            territory: Territory::default(),
             komi: None,
             handicap: None,
             rules: None,
@@ -356,9 +289,9 @@ impl GoGame {
     }
 
     /// Adds a move (`None` = pass) with an optional comment.
-    pub fn push_move(&mut self, color: SgfColor, point: Option<Point>, comment: Option<&str>) {
+    pub fn push_move(&mut self, color: Color, point: Option<Point>, comment: Option<&str>) {
         let node = self.moves.len() + 1;
-        self.moves.push(Move {
+        self.moves.push(RecordMove {
             color,
             point,
             node,
@@ -434,7 +367,10 @@ impl GoGame {
         let check_setup = |s: &Setup| -> Result<(), SgfError> {
             for p in s.black.iter().chain(&s.white).chain(&s.empty) {
                 if !on_board(p) {
-                    return Err(bad(format!("set-up point {p:?} off the board")));
+                    return Err(bad(format!(
+                        "set-up point {} off the board",
+                        coords::to_sgf(*p)
+                    )));
                 }
             }
             Ok(())
@@ -446,7 +382,7 @@ impl GoGame {
         for m in &self.moves {
             if let Some(p) = &m.point {
                 if !on_board(p) {
-                    return Err(bad(format!("move {p:?} off the board")));
+                    return Err(bad(format!("move {} off the board", coords::to_sgf(*p))));
                 }
             }
         }
@@ -509,8 +445,8 @@ impl GoGame {
                 }
             }
             node = t.add_child(node);
-            let v = m.point.map(Point::to_sgf).unwrap_or_default();
-            push(&mut t, node, m.color.letter(), &v);
+            let v = m.point.map(coords::to_sgf).unwrap_or_default();
+            push(&mut t, node, color_letter(m.color), &v);
             if let Some(c) = &m.comment {
                 push(&mut t, node, "C", &escape_text(c));
             }
@@ -521,6 +457,21 @@ impl GoGame {
             if let Some(c) = &s.comment {
                 push(&mut t, node, "C", &escape_text(c));
             }
+        }
+        for (id, pts) in [("TB", &self.territory.black), ("TW", &self.territory.white)] {
+            if pts.is_empty() {
+                continue;
+            }
+            if let Some(p) = pts.iter().find(|p| !on_board(p)) {
+                return Err(bad(format!(
+                    "territory point {} off the board",
+                    coords::to_sgf(*p)
+                )));
+            }
+            let mut pts = pts.clone();
+            pts.sort();
+            pts.dedup();
+            let _ = t.push_property(node, id, pts.iter().map(|&p| coords::to_sgf(p)));
         }
         Ok(t)
     }
@@ -534,7 +485,7 @@ impl GoGame {
     }
 }
 
-fn write_setup(t: &mut GameTree, node: NodeId, s: &Setup, pl: Option<SgfColor>) {
+fn write_setup(t: &mut GameTree, node: NodeId, s: &Setup, pl: Option<Color>) {
     for (id, pts) in [("AB", &s.black), ("AW", &s.white), ("AE", &s.empty)] {
         if pts.is_empty() {
             continue;
@@ -542,10 +493,10 @@ fn write_setup(t: &mut GameTree, node: NodeId, s: &Setup, pl: Option<SgfColor>) 
         let mut pts = pts.clone();
         pts.sort();
         pts.dedup();
-        let _ = t.push_property(node, id, pts.iter().map(|p| p.to_sgf()));
+        let _ = t.push_property(node, id, pts.iter().map(|&p| coords::to_sgf(p)));
     }
     if let Some(c) = pl {
-        let _ = t.push_property(node, "PL", [c.letter()]);
+        let _ = t.push_property(node, "PL", [color_letter(c)]);
     }
 }
 
@@ -573,10 +524,10 @@ fn read_node(
 ) -> Result<(), SgfError> {
     let node = tree.node(id);
     let (w, h) = (g.width, g.height);
-    let mut mv: Option<(SgfColor, Option<Point>)> = None;
+    let mut mv: Option<(Color, Option<Point>)> = None;
     let mut setup: Vec<(Point, u8)> = Vec::new();
     let mut has_setup = false;
-    let mut pl: Option<SgfColor> = None;
+    let mut pl: Option<Color> = None;
     let mut comment: Option<String> = None;
     for p in node.properties() {
         let at = Location {
@@ -596,20 +547,45 @@ fn read_node(
                     return Err(SgfError::TwoMoves { at });
                 }
                 let color = if id == "B" {
-                    SgfColor::Black
+                    Color::Black
                 } else {
-                    SgfColor::White
+                    Color::White
                 };
                 let v = p.value().trim();
                 let point = if v.is_empty() || (v == "tt" && w <= 19 && h <= 19) {
                     None
                 } else {
-                    match Point::from_sgf(v) {
+                    match coords::sgf_point(v) {
                         Some(pt) if pt.x < w && pt.y < h => Some(pt),
                         _ => return Err(bad_point(v)),
                     }
                 };
                 mv = Some((color, point));
+            }
+            id @ ("TB" | "TW") => {
+                // The last node's marks stand (a scored game's end); points off the board are
+                // dropped with the property, as the marks are only a picture of the count.
+                let mut pts = Vec::new();
+                for v in p.values() {
+                    let (a, b) = match crate::text::split_compose(v) {
+                        Some((a, b)) => (coords::sgf_point(a), coords::sgf_point(b)),
+                        None => (coords::sgf_point(v), coords::sgf_point(v)),
+                    };
+                    if let (Some(a), Some(b)) = (a, b) {
+                        for x in a.x.min(b.x)..=a.x.max(b.x).min(w.saturating_sub(1)) {
+                            for y in a.y.min(b.y)..=a.y.max(b.y).min(h.saturating_sub(1)) {
+                                pts.push(Point { x, y });
+                            }
+                        }
+                    }
+                }
+                pts.sort();
+                pts.dedup();
+                if id == "TB" {
+                    g.territory.black = pts;
+                } else {
+                    g.territory.white = pts;
+                }
             }
             id @ ("AB" | "AW" | "AE") => {
                 has_setup = true;
@@ -620,9 +596,9 @@ fn read_node(
                 };
                 for v in p.values() {
                     let (a, b) = match crate::text::split_compose(v) {
-                        Some((a, b)) => (Point::from_sgf(a), Point::from_sgf(b)),
+                        Some((a, b)) => (coords::sgf_point(a), coords::sgf_point(b)),
                         None if v.trim().is_empty() => continue,
-                        None => (Point::from_sgf(v), Point::from_sgf(v)),
+                        None => (coords::sgf_point(v), coords::sgf_point(v)),
                     };
                     let (Some(a), Some(b)) = (a, b) else {
                         return Err(bad_point(v));
@@ -639,7 +615,7 @@ fn read_node(
             }
             "PL" => {
                 has_setup = true;
-                match SgfColor::from_sgf(&p.simple_text()) {
+                match color_from_sgf(&p.simple_text()) {
                     Some(c) => pl = Some(c),
                     None => g.warnings.push(Warning {
                         position: p.position().unwrap_or_default(),
@@ -659,7 +635,8 @@ fn read_node(
                 }
                 let ok = if p.ident() == "KM" {
                     match t.parse::<f64>() {
-                        Ok(k) if k.is_finite() => {
+                        // Refused as the rules text refuses it (`KM[-1e308]`, `KM[6.25]`).
+                        Ok(k) if tengen_core::check_komi(k).is_ok() => {
                             g.komi.get_or_insert(k);
                             true
                         }
@@ -752,7 +729,7 @@ fn read_node(
         }
     }
     if let Some((color, point)) = mv {
-        g.moves.push(Move {
+        g.moves.push(RecordMove {
             color,
             point,
             node: n,

@@ -17,7 +17,7 @@
 //! [`SgfError`] with a 1-based line and column.
 //!
 //! ```
-//! use tengen_sgf::{parse, GoGame, Point, SgfColor};
+//! use tengen_sgf::{parse, Color, GoGame, Point};
 //!
 //! let sgf = b"(;FF[4]GM[1]SZ[9]KM[6.5]PB[Black]PW[White]RE[W+R]
 //!             ;B[ee];W[gc]C[a comment \\] here](;B[tt])(;B[cg]))";
@@ -42,8 +42,8 @@
 //! // And from typed data.
 //! let mut g = GoGame::new(19, 19);
 //! g.komi = Some(7.5);
-//! g.push_move(SgfColor::Black, Some(Point::new(15, 3)), None);
-//! g.push_move(SgfColor::White, None, Some("pass"));
+//! g.push_move(Color::Black, Some(Point::new(15, 3)), None);
+//! g.push_move(Color::White, None, Some("pass"));
 //! assert!(g.to_sgf().unwrap().contains(";B[pd];W[]C[pass]"));
 //! ```
 #![deny(missing_docs)]
@@ -58,7 +58,10 @@ mod tree;
 mod write;
 
 pub use error::{Location, Position, SgfError, Warning, WarningKind};
-pub use go::{GameResult, GoGame, MidSetup, Move, Point, Setup, SgfColor, WinBy, APPLICATION};
+pub use go::{
+    color_from_sgf, color_letter, Color, GameResult, GoGame, MidSetup, Point, RecordMove, Setup,
+    SgfColor, Territory, WinBy, APPLICATION,
+};
 pub use parse::{parse, parse_str, Parsed};
 pub use text::{
     escape_compose_part, escape_text, split_compose, unescape_simple_text, unescape_text,

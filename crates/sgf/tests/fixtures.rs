@@ -2,7 +2,7 @@
 
 mod common;
 use common::{assert_round_trip, fixture, parse_ok};
-use tengen_sgf::{read_go_games, GameResult, GoGame, Point, SgfColor, WarningKind, WinBy};
+use tengen_sgf::{read_go_games, Color, GameResult, GoGame, Point, WarningKind, WinBy};
 
 fn pt(x: u8, y: u8) -> Option<Point> {
     Some(Point::new(x, y))
@@ -33,10 +33,10 @@ fn ff3_lowercase_identifiers_and_stray_text() {
     assert_eq!(
         mv,
         vec![
-            (SgfColor::Black, pt(16, 16), 1),
-            (SgfColor::White, pt(3, 3), 2),
-            (SgfColor::Black, None, 3),
-            (SgfColor::White, None, 4),
+            (Color::Black, pt(16, 16), 1),
+            (Color::White, pt(3, 3), 2),
+            (Color::Black, None, 3),
+            (Color::White, None, 4),
         ]
     );
     let text = assert_round_trip(&p.collection);
@@ -72,7 +72,7 @@ fn collection_of_two_games() {
     assert_eq!(
         games[1].parsed_result(),
         Some(GameResult::Win {
-            winner: SgfColor::Black,
+            winner: Color::Black,
             by: WinBy::Resignation
         })
     );
@@ -179,7 +179,7 @@ fn rectangular_board_and_compressed_lists() {
         ]
     );
     assert_eq!(g.setup.white, vec![Point::new(3, 3)]);
-    assert_eq!(g.player_to_move, Some(SgfColor::White));
+    assert_eq!(g.player_to_move, Some(Color::White));
     assert_eq!(g.moves[1].point, pt(18, 11));
     let out = g.to_sgf().unwrap();
     assert!(out.contains("SZ[19:13]"), "{out}");
@@ -228,12 +228,12 @@ fn typed_builder_round_trip() {
     g.white_name = Some("W \\ name".into());
     g.date = Some("2024-01-02".into());
     g.setup.black = vec![Point::new(15, 3), Point::new(3, 15)];
-    g.player_to_move = Some(SgfColor::White);
+    g.player_to_move = Some(Color::White);
     for i in 0..150u8 {
         let c = if i % 2 == 0 {
-            SgfColor::White
+            Color::White
         } else {
-            SgfColor::Black
+            Color::Black
         };
         let p = (i != 149).then(|| Point::new(i % 19, (i / 19) % 19));
         g.push_move(c, p, (i % 50 == 0).then_some("comment\nwith ] two lines"));

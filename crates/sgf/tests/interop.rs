@@ -3,7 +3,7 @@
 //! python3 or sgfmill is missing.
 
 use std::process::Command;
-use tengen_sgf::{read_go_games, GoGame, Point, SgfColor};
+use tengen_sgf::{read_go_games, Color, GoGame, Point};
 
 fn python() -> Option<&'static str> {
     for py in ["python3", "python"] {
@@ -35,7 +35,7 @@ fn expected(g: &GoGame) -> String {
         s += &format!("komi {k:?}\n");
     }
     for m in &g.moves {
-        let c = if m.color == SgfColor::Black { "b" } else { "w" };
+        let c = if m.color == Color::Black { "b" } else { "w" };
         match m.point {
             Some(p) => s += &format!("move {c} {} {}\n", p.x, p.y),
             None => s += &format!("move {c} pass\n"),
@@ -84,9 +84,9 @@ fn sgfmill_reads_what_we_write() {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let c = if i % 2 == 0 {
-            SgfColor::Black
+            Color::Black
         } else {
-            SgfColor::White
+            Color::White
         };
         let p = (i % 37 != 36).then(|| Point::new(((s >> 33) % 19) as u8, ((s >> 45) % 19) as u8));
         g.push_move(c, p, (i % 10 == 0).then_some("c]o\\mment\nline"));
@@ -97,8 +97,8 @@ fn sgfmill_reads_what_we_write() {
     h.handicap = Some(2);
     h.komi = Some(0.5);
     h.setup.black = vec![Point::new(2, 6), Point::new(6, 2)];
-    h.player_to_move = Some(SgfColor::White);
-    h.push_move(SgfColor::White, Some(Point::new(4, 4)), None);
-    h.push_move(SgfColor::Black, None, None);
+    h.player_to_move = Some(Color::White);
+    h.push_move(Color::White, Some(Point::new(4, 4)), None);
+    h.push_move(Color::Black, None, None);
     check_with_sgfmill(py, "handicap", &h);
 }

@@ -1,0 +1,38 @@
+//! `tengen solve` through the built binary.
+
+mod common;
+use common::tengen;
+
+#[test]
+fn solve_prints_the_result_last_and_json_on_request() {
+    // 2x2 at komi 0: B+1 (Sensei's Library, "2x2 board").
+    let out = tengen(&["solve", "2x2"], "");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().last(), Some("B+1"), "{text}");
+    assert!(text.contains("principal variation: B "), "{text}");
+    // Komi is subtracted from the proven score: 1 - 1.5.
+    let out = tengen(
+        &["solve", "2x2", "--rules", "chinese-ogs,komi=1.5", "--json"],
+        "",
+    );
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["result"], "W+0.5");
+    assert!(v["pv"].as_array().unwrap().len() >= 2);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["seconds"].as_f64().is_some());
+}
+
+#[test]
+fn solve_refuses_rules_without_a_value() {
+    for rules in ["japanese", "chinese"] {
+        let out = tengen(&["solve", "2x2", "--rules", rules], "");
+        assert_eq!(out.status.code(), Some(2), "{rules}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("tengen solve: cannot solve"), "{err}");
+    }
+    let out = tengen(&["solve", "9x9"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

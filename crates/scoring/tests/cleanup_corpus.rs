@@ -1,0 +1,299 @@
+//! The dead-stone guess against the cleanup corpus (`tests/data/cleanup`): games GNU Go 3.8 played
+//! to two passes and then cleaned up with `kgs-genmove_cleanup`, so that the dead stones are the
+//! ones the cleanup removed (independent truth: nothing of tengen produced it).
+//!
+//! Measured per position, over the stones on the board at the two passes:
+//! - per-stone agreement: stones whose dead/alive status the guess gets right;
+//! - exact-score agreement: positions whose area count with the guessed dead stones removed equals
+//!   the count with the true dead stones removed (both counted here by Tromp-Taylor area);
+//! - positions with a misjudged string of 5 stones or more.
+//!
+//! Every position runs at the default effort (about 5 s in the test profile);
+//! `TENGEN_CLEANUP_EFFORT=low|high` measures another effort (high: about 25 s), `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position.
+//! GNU Go's own `final_status_list dead` at level 10, recorded by the generator, is measured the
+//! same way and printed beside (run with `--nocapture` to see the table).
+
+use std::collections::HashSet;
+use tengen_core::{Board, Color, Point, Rules};
+use tengen_scoring::{parse_vertex, Effort, Guess, GuessOptions};
+
+#[derive(serde::Deserialize)]
+struct Position {
+    id: String,
+    size: usize,
+    komi: f64,
+    sgf: String,
+    dead: Vec<String>,
+    result: String,
+    gnugo_dead: Vec<String>,
+    suspect: Vec<String>,
+}
+
+fn load() -> Vec<Position> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/cleanup/positions.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("the cleanup corpus");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a corpus line"))
+        .collect()
+}
+
+fn board_of(p: &Position) -> Board {
+    let (games, _) = tengen_sgf::read_go_games(p.sgf.as_bytes()).expect("corpus SGF");
+    let game = tengen_sgf::game::replay(&games[0], Rules::CHINESE, None).expect("replayable");
+    game.board().clone()
+}
+
+fn dead_set(p: &Position, board: &Board, vertices: &[String]) -> HashSet<usize> {
+    vertices
+        .iter()
+        .map(|v| {
+            let pt = parse_vertex(v, p.size, p.size).expect("a vertex");
+            assert!(board.get(pt).is_some(), "{}: {v} is no stone", p.id);
+            pt.y as usize * p.size + pt.x as usize
+        })
+        .collect()
+}
+
+fn neighbours(k: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (k % w, k / w);
+    [
+        (y > 0).then(|| k - w),
+        (x > 0).then(|| k - 1),
+        (x + 1 < w).then(|| k + 1),
+        (y + 1 < h).then(|| k + w),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Tromp-Taylor area margin (black minus white minus komi) of `cells` without the stones in `dead`.
+fn area_margin(
+    cells: &[Option<Color>],
+    w: usize,
+    h: usize,
+    dead: &HashSet<usize>,
+    komi: f64,
+) -> f64 {
+    let cells: Vec<Option<Color>> = cells
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| if dead.contains(&k) { None } else { c })
+        .collect();
+    let mut seen = vec![false; cells.len()];
+    let mut margin = 0i64;
+    for start in 0..cells.len() {
+        match cells[start] {
+            Some(Color::Black) => margin += 1,
+            Some(Color::White) => margin -= 1,
+            None if !seen[start] => {
+                let mut stack = vec![start];
+                seen[start] = true;
+                let (mut size, mut reach) = (0i64, [false; 2]);
+                while let Some(k) = stack.pop() {
+                    size += 1;
+                    for n in neighbours(k, w, h) {
+                        match cells[n] {
+                            Some(c) => reach[c.index()] = true,
+                            None if !seen[n] => {
+                                seen[n] = true;
+                                stack.push(n);
+                            }
+                            None => {}
+                        }
+                    }
+                }
+                match reach {
+                    [true, false] => margin += size,
+                    [false, true] => margin -= size,
+                    _ => {}
+                }
+            }
+            None => {}
+        }
+    }
+    margin as f64 - komi
+}
+
+/// The strings (solidly connected stones) of the board.
+fn strings(cells: &[Option<Color>], w: usize, h: usize) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; cells.len()];
+    let mut out = Vec::new();
+    for start in 0..cells.len() {
+        let Some(c) = cells[start] else { continue };
+        if seen[start] {
+            continue;
+        }
+        let mut s = vec![start];
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(k) = stack.pop() {
+            for n in neighbours(k, w, h) {
+                if cells[n] == Some(c) && !seen[n] {
+                    seen[n] = true;
+                    s.push(n);
+                    stack.push(n);
+                }
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+#[derive(Default)]
+struct Tally {
+    positions: u32,
+    stones: u64,
+    stones_right: u64,
+    scores_right: u32,
+    big_misjudged: Vec<String>,
+}
+
+impl Tally {
+    fn add(&mut self, p: &Position, board: &Board, truth: &HashSet<usize>, guess: &HashSet<usize>) {
+        let (w, h) = (board.width(), board.height());
+        let cells: Vec<Option<Color>> = board.points().map(|q| board.get(q)).collect();
+        self.positions += 1;
+        for (k, c) in cells.iter().enumerate() {
+            if c.is_some() {
+                self.stones += 1;
+                if truth.contains(&k) == guess.contains(&k) {
+                    self.stones_right += 1;
+                }
+            }
+        }
+        if std::env::var("TENGEN_CLEANUP_VERBOSE").is_ok_and(|v| v == "1") {
+            let wrong: Vec<String> = (0..cells.len())
+                .filter(|&k| cells[k].is_some() && truth.contains(&k) != guess.contains(&k))
+                .map(|k| {
+                    let v = tengen_scoring::vertex(Point::new((k % w) as u8, (k / w) as u8), h);
+                    format!(
+                        "{v}{}",
+                        if truth.contains(&k) {
+                            "(dead)"
+                        } else {
+                            "(alive)"
+                        }
+                    )
+                })
+                .collect();
+            if !wrong.is_empty() {
+                println!("  {}: {}", p.id, wrong.join(" "));
+            }
+        }
+        let a = area_margin(&cells, w, h, truth, p.komi);
+        let b = area_margin(&cells, w, h, guess, p.komi);
+        if a == b {
+            self.scores_right += 1;
+        }
+        let big: Vec<String> = strings(&cells, w, h)
+            .into_iter()
+            .filter(|s| s.len() >= 5 && s.iter().any(|k| truth.contains(k) != guess.contains(k)))
+            .map(|s| tengen_scoring::vertex(Point::new((s[0] % w) as u8, (s[0] / w) as u8), h))
+            .collect();
+        if !big.is_empty() {
+            self.big_misjudged
+                .push(format!("{} ({})", p.id, big.join(" ")));
+        }
+    }
+
+    fn stone_rate(&self) -> f64 {
+        100.0 * self.stones_right as f64 / self.stones.max(1) as f64
+    }
+
+    fn score_rate(&self) -> f64 {
+        100.0 * f64::from(self.scores_right) / f64::from(self.positions.max(1))
+    }
+}
+
+/// Floors: the figures reached on the whole corpus at the default effort (99.86% of the stones,
+/// 99.0% of the scores; docs/BENCHMARKS.md), minus a small margin. The guess is deterministic, so a drop is a change of the guess.
+const STONE_FLOOR: f64 = 99.75;
+const SCORE_FLOOR: f64 = 98.0;
+/// Positions where the guess misjudges a string of 5 stones or more, known and listed honestly
+/// (each one is counted as a failure of the guess).
+/// `13x13-h0-l1-s7`: the white string at L12 survived the level-1 GNU Go cleanup, while GNU Go at
+/// level 10 and tengen both judge it dead (see tests/data/cleanup/README.md, caveats): the truth
+/// itself is doubtful there, but it is counted against the guess all the same.
+/// `9x9-h0-l5-s104`: the black strings at G8 and F7 (ten stones around the white stone G7) are
+/// dead (the cleanup captured them, GNU Go level 10 agrees); the playouts keep them alive: a
+/// failure of the guess, not yet fixed.
+const KNOWN_BIG_MISJUDGED: &[&str] = &["9x9-h0-l5-s104 (G8 F7)", "13x13-h0-l1-s7 (L12)"];
+
+#[test]
+fn guess_agrees_with_the_cleanup_corpus() {
+    let effort = match std::env::var("TENGEN_CLEANUP_EFFORT").as_deref() {
+        Ok("low") => Effort::Low,
+        Ok("high") => Effort::High,
+        _ => Effort::Default,
+    };
+    let positions = load();
+    assert!(positions.len() >= 200, "{} positions", positions.len());
+    let mut ours = Tally::default();
+    let mut gnugo = Tally::default();
+    let mut excluded = 0;
+    for p in &positions {
+        if !p.suspect.is_empty() {
+            excluded += 1;
+            continue;
+        }
+        let board = board_of(p);
+        let truth = dead_set(p, &board, &p.dead);
+        // The generator's true result is the same count with the true dead stones removed.
+        let cells: Vec<Option<Color>> = board.points().map(|q| board.get(q)).collect();
+        let margin = area_margin(&cells, p.size, p.size, &truth, p.komi);
+        assert_eq!(
+            tengen_scoring::result_text(margin),
+            p.result,
+            "{}: the recorded result",
+            p.id
+        );
+        let options = GuessOptions::with_effort(effort, p.size, p.size);
+        let g = Guess::new(&board, &Rules::CHINESE, options);
+        let guess: HashSet<usize> = (0..cells.len())
+            .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
+            .collect();
+        ours.add(p, &board, &truth, &guess);
+        gnugo.add(p, &board, &truth, &dead_set(p, &board, &p.gnugo_dead));
+    }
+    println!(
+        "{} positions ({excluded} flagged suspect and left out), effort {effort:?}",
+        ours.positions
+    );
+    for (name, t) in [("tengen", &ours), ("GNU Go 3.8 level 10", &gnugo)] {
+        println!(
+            "{name}: stones {:.2}% ({}/{}), exact score {:.1}% ({}/{}), positions with a misjudged string >= 5: {}",
+            t.stone_rate(),
+            t.stones_right,
+            t.stones,
+            t.score_rate(),
+            t.scores_right,
+            t.positions,
+            t.big_misjudged.len()
+        );
+        for m in &t.big_misjudged {
+            println!("  {m}");
+        }
+    }
+    if effort == Effort::Default {
+        assert!(
+            ours.stone_rate() >= STONE_FLOOR,
+            "per-stone agreement {:.2}% below {STONE_FLOOR}%",
+            ours.stone_rate()
+        );
+        assert!(
+            ours.score_rate() >= SCORE_FLOOR,
+            "exact-score agreement {:.1}% below {SCORE_FLOOR}%",
+            ours.score_rate()
+        );
+        let known: Vec<String> = KNOWN_BIG_MISJUDGED.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            ours.big_misjudged, known,
+            "positions with a misjudged string of 5 stones or more"
+        );
+    }
+}

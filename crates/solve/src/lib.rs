@@ -1,0 +1,736 @@
+//! # tengen-solve: the exact value of small Go boards
+//!
+//! [`solve`] proves the game-theoretic result of an empty W x H board (or, with
+//! [`solve_position`], of a set-up position without history) under area scoring: the final
+//! score with perfect play by both sides, black's area minus white's, then komi. The game ends
+//! after two consecutive passes and is counted as it stands (Tromp-Taylor style: stones plus
+//! empty regions that reach only one color). The ko rule must be one of the superko rules
+//! (positional, situational, natural-situational), which make every game finite; the rules of
+//! `tengen-core` decide every move.
+//!
+//! ```
+//! use tengen_solve::{solve, SolveOptions};
+//! let rules = "chinese-ogs,komi=0".parse().unwrap();
+//! let s = solve(2, 2, rules, SolveOptions::default()).unwrap();
+//! assert_eq!(s.result, "B+1"); // Sensei's Library, "2x2 board": Bill Taylor's proof
+//! ```
+//!
+//! ## The search
+//! Negamax alpha-beta over the final score, driven by MTD(f): a series of null-window searches
+//! ("is the value at least v?") that close in on the value, each reusing the bounds the earlier
+//! ones stored. There is no depth limit: every line is searched to the end of the game, so every
+//! stored bound is a proven bound. Cut-offs and speed:
+//! - a transposition table keyed by the position folded over the board's symmetries (8 on a
+//!   square board, 4 on a rectangle), the player to move and whether the last move was a pass;
+//! - Benson's unconditional life: a player's pass-alive chains and the one-point eyes they
+//!   enclose are theirs at the end whatever the opponent does, even if the owner passes every
+//!   turn, which bounds the final score from both sides ([`Geometry::safe_points`]); a node whose
+//!   bounds already decide the null-window question is cut;
+//! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
+//!   that ends the game is tried first.
+//!
+//! ## Superko and the graph-history interaction
+//! Under superko the legal moves depend on every earlier position, so the value of a position
+//! depends on the path that reached it. A transposition table that ignores this returns wrong
+//! values (the graph-history interaction, GHI). The solver reuses a stored bound only when it is
+//! provably valid for the current path, in one of two ways:
+//! 1. **Same history.** Each entry records the exact position and a hash of the set of earlier
+//!    positions of the path it was computed on; on the same position with the same set of earlier
+//!    positions the search would be identical, so the bound is reused as it is (this is what
+//!    MTD(f)'s repeated searches rely on).
+//! 2. **History-free.** While searching a subtree the solver notes every superko refusal and the
+//!    most recent path index of the position it would have repeated. An entry is marked
+//!    history-free when no refusal in its subtree pointed above its own node, i.e. the search
+//!    would have been the same with no earlier history at all. Such an entry also carries a
+//!    256-bit Bloom filter of every position its subtree created. On another path it is reused
+//!    only if none of the earlier positions of that path is in the filter: then no move of the
+//!    stored subtree is refused on the new path either, and the search would again be
+//!    identical. A filter has no false negatives, so a reuse is never wrong; a false positive only
+//!    costs a new search.
+//!
+//! Results that depended on a repetition refusal above their node are therefore never reused on
+//! another path, and a history-free result is never reused where the new path would forbid one of
+//! its moves. The Benson bounds hold whatever the history (they follow from a strategy of passing).
+//! The remaining assumption is that 64-bit hashes do not collide.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod geometry;
+mod table;
+
+use geometry::{bits, splitmix, Geometry};
+use std::fmt;
+use std::time::Instant;
+use table::{seen_add, seen_has, seen_union, Entry, Seen, Table, NO_MOVE, PASS, SEEN_NONE};
+use tengen_core::{
+    Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError,
+};
+
+/// The most points a board may have.
+pub const MAX_POINTS: usize = 64;
+
+/// A progress callback.
+pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+
+/// How a solve runs.
+pub struct SolveOptions {
+    /// The transposition table holds 2^table_bits entries of 64 bytes (default 20: 64 MiB).
+    pub table_bits: u32,
+    /// Called about every 65,536 nodes and after each null-window search.
+    pub progress: Option<ProgressFn>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            table_bits: 20,
+            progress: None,
+        }
+    }
+}
+
+/// Where a solve stands.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Proven bounds on black's area minus white's (before komi).
+    pub lower: i32,
+    /// See `lower`.
+    pub upper: i32,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// The proven result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    /// Black's area minus white's with perfect play (before komi).
+    pub score: i32,
+    /// Komi of the rules.
+    pub komi: f64,
+    /// The result in SGF form: `B+9`, `W+0.5`, `0` for a draw.
+    pub result: String,
+    /// A principal variation: perfect play to the end of the game (two passes).
+    pub pv: Vec<(Color, Move)>,
+    /// Nodes searched, principal variation included.
+    pub nodes: u64,
+    /// Seconds the solve took.
+    pub seconds: f64,
+    /// Occupied entries of the transposition table at the end.
+    pub table_entries: usize,
+    /// Entries the table could hold.
+    pub table_capacity: usize,
+}
+
+/// Why a board cannot be solved.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SolveError {
+    /// Not a board size.
+    Size(SizeError),
+    /// More than [`MAX_POINTS`] points.
+    TooLarge {
+        /// Points of the board asked for.
+        points: usize,
+    },
+    /// Only area and stone scoring can be solved this way (territory scoring needs agreement on
+    /// dead stones).
+    Scoring(Scoring),
+    /// Without superko a game can go on for ever; the solver needs a superko rule.
+    KoRule(KoRule),
+    /// A set-up position that cannot start a game.
+    Setup(SetupError),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Size(e) => e.fmt(f),
+            SolveError::TooLarge { points } => write!(
+                f,
+                "a board of {points} points is too large to solve (at most {MAX_POINTS})"
+            ),
+            SolveError::Scoring(s) => write!(
+                f,
+                "cannot solve under {} scoring: use area (or stone) scoring",
+                s.name()
+            ),
+            SolveError::KoRule(k) => write!(
+                f,
+                "cannot solve under ko={}: a game may never end; use a superko rule \
+                 (ko=positional, situational or natural-situational)",
+                k.name()
+            ),
+            SolveError::Setup(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Solves the empty `width` x `height` board, black to move.
+pub fn solve(
+    width: usize,
+    height: usize,
+    rules: Rules,
+    options: SolveOptions,
+) -> Result<Solution, SolveError> {
+    let board = Board::new(width, height).map_err(SolveError::Size)?;
+    solve_position(&board, Color::Black, rules, options)
+}
+
+/// Solves a set-up position (no earlier history), `to_move` to play. The result is from black's
+/// side as always.
+pub fn solve_position(
+    board: &Board,
+    to_move: Color,
+    rules: Rules,
+    options: SolveOptions,
+) -> Result<Solution, SolveError> {
+    let points = board.width() * board.height();
+    if points > MAX_POINTS {
+        return Err(SolveError::TooLarge { points });
+    }
+    if rules.scoring == Scoring::Territory {
+        return Err(SolveError::Scoring(rules.scoring));
+    }
+    if !rules.ko.is_superko() {
+        return Err(SolveError::KoRule(rules.ko));
+    }
+    let game = Game::from_board(board, to_move, rules).map_err(SolveError::Setup)?;
+    // Lines can be long (ko fights under superko): a thread with a large stack.
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("tengen-solve".into())
+            .stack_size(1 << 30)
+            .spawn_scoped(s, move || Solver::new(game, options).run())
+            .expect("spawn the solver thread")
+            .join()
+            .expect("the solver does not panic")
+    })
+}
+
+/// Formats a final score (black minus white, komi applied) as SGF's RE value.
+pub fn result_text(score: f64) -> String {
+    let k = tengen_core::rules::format_komi(score.abs());
+    if score > 0.0 {
+        format!("B+{k}")
+    } else if score < 0.0 {
+        format!("W+{k}")
+    } else {
+        "0".to_string()
+    }
+}
+
+/// One position of the current path.
+#[derive(Clone, Copy)]
+struct PathEntry {
+    hash: u64,
+    to_move: Color,
+    by_pass: bool,
+    canon: u64,
+    sym: usize,
+    /// Black and white stones.
+    black: u64,
+    white: u64,
+    /// After a capture: the position before it (which a recapture would repeat), hashed in this
+    /// node's canonical orientation, with its pass flag; 0 otherwise. Part of the table key, so
+    /// that a ko's immediate recapture refusal does not make the entry depend on the path.
+    ko_context: u64,
+    /// Hash of the set of the positions before this one (and their count).
+    before: u64,
+}
+
+/// What a search returns besides its value.
+struct Out {
+    value: i32,
+    /// Smallest path index a superko refusal in the subtree pointed at (usize::MAX: none).
+    min_ref: usize,
+    /// Positions the subtree created.
+    seen: Seen,
+}
+
+const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
+const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
+const MAX_PLY: usize = 4096;
+
+struct Solver {
+    game: Game,
+    geo: Geometry,
+    area: bool,
+    n: i32,
+    table: Table,
+    path: Vec<PathEntry>,
+    nodes: u64,
+    killers: Vec<[u8; 2]>,
+    history: [[u32; 64]; 2],
+    start: Instant,
+    progress: Option<ProgressFn>,
+    bounds: (i32, i32),
+    root_color: Color,
+}
+
+fn color_index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+impl Solver {
+    fn new(game: Game, options: SolveOptions) -> Solver {
+        let b = game.board();
+        let geo = Geometry::new(b.width(), b.height());
+        let n = geo.n as i32;
+        let area = game.rules().scoring == Scoring::Area;
+        let root_color = game.to_move();
+        let mut s = Solver {
+            game,
+            geo,
+            area,
+            n,
+            table: Table::new(options.table_bits.clamp(4, 32)),
+            path: Vec::new(),
+            nodes: 0,
+            killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
+            history: [[0; 64]; 2],
+            start: Instant::now(),
+            progress: options.progress,
+            bounds: (-n, n),
+            root_color,
+        };
+        let (bl, wh) = s.masks();
+        let (canon, sym) = s.geo.canonical(bl, wh);
+        s.path.push(PathEntry {
+            hash: s.game.board().hash(),
+            to_move: root_color,
+            by_pass: false,
+            canon,
+            sym,
+            black: bl,
+            white: wh,
+            ko_context: 0,
+            before: splitmix(0),
+        });
+        s
+    }
+
+    fn point(&self, p: usize) -> Point {
+        let w = self.game.board().width();
+        Point::new((p % w) as u8, (p / w) as u8)
+    }
+
+    /// The stones of the current position (from the path).
+    fn stones(&self) -> (u64, u64) {
+        let e = self.path.last().expect("root on the path");
+        (e.black, e.white)
+    }
+
+    /// The stones of the current position, read from the board.
+    fn masks(&self) -> (u64, u64) {
+        let b = self.game.board();
+        let (mut bl, mut wh) = (0u64, 0u64);
+        for p in 0..self.geo.n {
+            match b.get(self.point(p)) {
+                Some(Color::Black) => bl |= 1 << p,
+                Some(Color::White) => wh |= 1 << p,
+                None => {}
+            }
+        }
+        (bl, wh)
+    }
+
+    fn element(e: &PathEntry) -> u64 {
+        let mut x = e.hash;
+        if e.to_move == Color::White {
+            x ^= WHITE_SALT;
+        }
+        if e.by_pass {
+            x ^= PASS_SALT;
+        }
+        splitmix(x)
+    }
+
+    /// Plays `mv` (already known legal) and pushes the new position on the path.
+    fn push(&mut self, mv: Move) {
+        let color = self.game.to_move();
+        match mv {
+            Move::Play(p) => {
+                let i = self.game.board().index(p);
+                self.game.play_index_unchecked(i, color);
+            }
+            _ => self.game.play(mv).expect("a pass is always legal"),
+        }
+        let last = *self.path.last().expect("root on the path");
+        let (bl, wh) = if mv == Move::Pass {
+            (last.black, last.white)
+        } else {
+            self.masks()
+        };
+        let (canon, sym) = if mv == Move::Pass {
+            (last.canon, last.sym)
+        } else {
+            self.geo.canonical(bl, wh)
+        };
+        let stones = |b: u64, w: u64| (b | w).count_ones();
+        let captured = mv != Move::Pass && stones(bl, wh) <= stones(last.black, last.white);
+        let ko_context = if captured {
+            let mut h = self.geo.hash_under(sym, last.black, last.white);
+            if last.by_pass {
+                h ^= PASS_SALT;
+            }
+            splitmix(h) | 1
+        } else {
+            0
+        };
+        let d = (self.path.len() - 1) as u64;
+        let before = last.before ^ Self::element(&last) ^ splitmix(d) ^ splitmix(d + 1);
+        self.path.push(PathEntry {
+            hash: self.game.board().hash(),
+            to_move: color.opponent(),
+            by_pass: mv == Move::Pass,
+            canon,
+            sym,
+            black: bl,
+            white: wh,
+            ko_context,
+            before,
+        });
+    }
+
+    fn pop(&mut self) {
+        self.game.undo();
+        self.path.pop();
+    }
+
+    /// The most recent path index holding the position that `color` playing at `p` would
+    /// create and that the ko rule counts (the move was refused for repeating it).
+    fn repeated_index(&self, p: usize, color: Color) -> usize {
+        let mut after = self.game.board().clone();
+        after.play(self.point(p), color);
+        let ko = self.game.rules().ko;
+        let next = color.opponent();
+        for k in (0..self.path.len()).rev() {
+            let e = &self.path[k];
+            let counts = match ko {
+                KoRule::Positional => true,
+                KoRule::Situational => e.to_move == next,
+                _ => e.to_move == next && !e.by_pass,
+            };
+            if counts
+                && e.hash == after.hash()
+                && self.game.position_after(k).as_ref() == Some(&after)
+            {
+                return k;
+            }
+        }
+        0 // not found: count it as pointing at the root, which only stops reuse
+    }
+
+    fn key(&self, e: &PathEntry, canonical: bool) -> u64 {
+        let mut k = if canonical { e.canon } else { e.hash };
+        if e.to_move == Color::White {
+            k ^= WHITE_SALT;
+        }
+        if self.game.consecutive_passes() > 0 {
+            k ^= PASS_SALT;
+        }
+        splitmix(k ^ e.ko_context) | 1
+    }
+
+    fn report(&mut self) {
+        if let Some(cb) = self.progress.as_mut() {
+            cb(&Progress {
+                nodes: self.nodes,
+                lower: self.bounds.0,
+                upper: self.bounds.1,
+                seconds: self.start.elapsed().as_secs_f64(),
+            });
+        }
+    }
+
+    /// Final score for the player to move.
+    fn terminal(&self) -> i32 {
+        let (bl, wh) = self.stones();
+        let s = self.geo.score(bl, wh, self.area);
+        if self.game.to_move() == Color::Black {
+            s
+        } else {
+            -s
+        }
+    }
+
+    fn search(&mut self, alpha: i32, beta: i32, ply: usize) -> Out {
+        self.nodes += 1;
+        if self.nodes & 0xffff == 0 {
+            self.report();
+        }
+        let none = Out {
+            value: 0,
+            min_ref: usize::MAX,
+            seen: SEEN_NONE,
+        };
+        if self.game.consecutive_passes() >= 2 {
+            return Out {
+                value: self.terminal(),
+                ..none
+            };
+        }
+        let d = self.path.len() - 1;
+        let here = self.path[d];
+        // Earlier positions outside the key: all, or all but the parent when it is in the key.
+        let outside = if here.ko_context != 0 { d - 1 } else { d };
+        let key = self.key(&here, true);
+        let exact = self.key(&here, false);
+        let slot = self.table.find(key);
+        let mut tt_move = NO_MOVE;
+        let mut valid_slot = None;
+        if let Some(i) = slot {
+            let e = *self.table.get(i);
+            tt_move = match e.best {
+                NO_MOVE | PASS => e.best,
+                p => self.geo.unmap(here.sym, p as usize) as u8,
+            };
+            let same_path = e.exact == exact && e.path == here.before;
+            let valid = same_path
+                || (e.history_free
+                    && !self.path[..outside]
+                        .iter()
+                        .any(|a| seen_has(&e.seen, a.canon, a.black, a.white)));
+            if valid {
+                valid_slot = Some(i);
+                let min_ref = if e.history_free {
+                    usize::MAX
+                } else {
+                    e.min_ref as usize
+                };
+                let (lo, hi) = (e.lower as i32, e.upper as i32);
+                if lo >= beta || hi <= alpha || lo == hi {
+                    let value = if lo >= beta { lo } else { hi };
+                    return Out {
+                        value,
+                        min_ref,
+                        seen: e.seen,
+                    };
+                }
+            }
+        }
+        // Benson: what each side keeps even if it passes from now on.
+        let (bl, wh) = (here.black, here.white);
+        let safe_b = self.geo.safe_points(bl, wh) as i32;
+        let safe_w = self.geo.safe_points(wh, bl) as i32;
+        let (mut lo, mut hi) = (2 * safe_b - self.n, self.n - 2 * safe_w);
+        if here.to_move == Color::White {
+            (lo, hi) = (-hi, -lo);
+        }
+        if lo >= beta || hi <= alpha || lo == hi {
+            return Out {
+                value: if lo >= beta { lo } else { hi },
+                ..none
+            };
+        }
+
+        // Moves: legal plays, then pass; superko refusals noted.
+        let color = here.to_move;
+        let ci = color_index(color);
+        let mut min_ref = usize::MAX;
+        let mut moves: Vec<(u8, u32)> = Vec::with_capacity(self.geo.n + 1);
+        let ply_k = ply.min(MAX_PLY);
+        for p in bits(self.geo.all & !bl & !wh) {
+            match self.game.check(color, self.point(p)) {
+                Ok(_) => {
+                    let pm = p as u8;
+                    let score = if pm == tt_move {
+                        u32::MAX
+                    } else if pm == self.killers[ply_k][0] {
+                        u32::MAX - 1
+                    } else if pm == self.killers[ply_k][1] {
+                        u32::MAX - 2
+                    } else {
+                        self.history[ci][p].min(u32::MAX - 3)
+                    };
+                    moves.push((pm, score));
+                }
+                Err(IllegalMove::Ko) | Err(IllegalMove::Superko { .. }) => {
+                    min_ref = min_ref.min(self.repeated_index(p, color));
+                }
+                Err(_) => {}
+            }
+        }
+        let pass_score = if self.game.consecutive_passes() == 1 || tt_move == PASS {
+            u32::MAX
+        } else {
+            0
+        };
+        moves.push((PASS, pass_score));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+
+        let mut best = i32::MIN;
+        let mut best_move = NO_MOVE;
+        let mut a = alpha;
+        let mut seen: Seen = SEEN_NONE;
+        let nodes_before = self.nodes;
+        for &(m, _) in &moves {
+            let mv = if m == PASS {
+                Move::Pass
+            } else {
+                Move::Play(self.point(m as usize))
+            };
+            self.push(mv);
+            let child = self.path[d + 1];
+            let out = self.search(-beta, -a, ply + 1);
+            self.pop();
+            let v = -out.value;
+            seen_union(&mut seen, &out.seen);
+            if m != PASS {
+                seen_add(&mut seen, child.canon, child.black, child.white);
+            }
+            min_ref = min_ref.min(out.min_ref);
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > a {
+                    a = v;
+                }
+                if a >= beta {
+                    if m != PASS {
+                        let k = &mut self.killers[ply_k];
+                        if k[0] != m {
+                            k[1] = k[0];
+                            k[0] = m;
+                        }
+                        let h = &mut self.history[ci][m as usize];
+                        *h = h.saturating_add(1 + (self.nodes - nodes_before).min(1 << 20) as u32);
+                    }
+                    break;
+                }
+            }
+        }
+
+        // Store.
+        let history_free = min_ref >= outside;
+        let mut entry = Entry {
+            key,
+            exact,
+            path: here.before,
+            lower: if best > alpha {
+                best as i16
+            } else {
+                -self.n as i16
+            },
+            upper: if best < beta {
+                best as i16
+            } else {
+                self.n as i16
+            },
+            best: match best_move {
+                NO_MOVE | PASS => best_move,
+                p => self.geo.syms[here.sym][p as usize],
+            },
+            history_free,
+            min_ref: min_ref.min(u32::MAX as usize) as u32,
+            seen,
+        };
+        if let Some(i) = valid_slot {
+            let old = self.table.get(i);
+            entry.lower = entry.lower.max(old.lower);
+            entry.upper = entry.upper.min(old.upper);
+            entry.history_free &= old.history_free;
+            entry.min_ref = entry.min_ref.min(old.min_ref);
+            seen_union(&mut entry.seen, &old.seen);
+            debug_assert!(entry.lower <= entry.upper, "inconsistent bounds");
+        }
+        let replace = valid_slot.or(slot);
+        self.table
+            .store(entry, replace, self.nodes - nodes_before + 1);
+        Out {
+            value: best,
+            min_ref,
+            seen,
+        }
+    }
+
+    fn run(mut self) -> Result<Solution, SolveError> {
+        // MTD(f) over the score, from the player to move's side.
+        let (mut lo, mut hi) = (-self.n, self.n);
+        // First guess 0: on 3x3, testing "at least 9" first costs far more than climbing from 0.
+        let mut g = 0;
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            g = self.search(beta - 1, beta, 0).value;
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+            self.bounds = if self.root_color == Color::Black {
+                (lo, hi)
+            } else {
+                (-hi, -lo)
+            };
+            self.report();
+        }
+        let value = lo;
+        let pv = self.principal_variation(value);
+        let score = if self.root_color == Color::Black {
+            value
+        } else {
+            -value
+        };
+        let komi = self.game.rules().komi;
+        Ok(Solution {
+            score,
+            komi,
+            result: result_text(score as f64 - komi),
+            pv,
+            nodes: self.nodes,
+            seconds: self.start.elapsed().as_secs_f64(),
+            table_entries: self.table.occupied(),
+            table_capacity: self.table.capacity(),
+        })
+    }
+
+    /// Follows moves that keep the proven value to the end of the game.
+    fn principal_variation(&mut self, mut value: i32) -> Vec<(Color, Move)> {
+        let mut pv = Vec::new();
+        while self.game.consecutive_passes() < 2 && pv.len() < 4 * self.geo.n + 8 {
+            let color = self.game.to_move();
+            let (bl, wh) = self.masks();
+            let mut moves: Vec<Move> = bits(self.geo.all & !bl & !wh)
+                .map(|p| self.point(p))
+                .filter(|&p| self.game.is_legal(color, p))
+                .map(Move::Play)
+                .collect();
+            moves.insert(0, Move::Pass);
+            // The table's move first.
+            let here = self.path[self.path.len() - 1];
+            if let Some(i) = self.table.find(self.key(&here, true)) {
+                let b = self.table.get(i).best;
+                if b != NO_MOVE && b != PASS {
+                    let p = Move::Play(self.point(self.geo.unmap(here.sym, b as usize)));
+                    if let Some(j) = moves.iter().position(|&m| m == p) {
+                        moves.swap(0, j);
+                    }
+                }
+            }
+            let mut found = None;
+            for mv in moves {
+                self.push(mv);
+                let v = -self.search(-value - 1, -value + 1, 0).value;
+                if v == value {
+                    found = Some(mv);
+                    break;
+                }
+                self.pop();
+            }
+            match found {
+                Some(mv) => {
+                    pv.push((color, mv));
+                    value = -value;
+                }
+                None => break,
+            }
+        }
+        pv
+    }
+}

@@ -1,0 +1,80 @@
+//! The solver against published results (tests/data/solve/values.txt; sources in its README).
+//! Boards that take more than seconds run only with `TENGEN_SOLVE_LONG=1`.
+
+use tengen_core::{Board, Color, Point, Rules};
+use tengen_solve::{solve_position, SolveOptions};
+
+struct Case {
+    line: String,
+    width: usize,
+    height: usize,
+    rules: Rules,
+    position: String,
+    to_move: Color,
+    result: String,
+    quick: bool,
+}
+
+fn cases() -> Vec<Case> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/solve/values.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("the values file");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert_eq!(f.len(), 7, "seven columns: {l}");
+            let (w, h) = f[0].split_once('x').expect("WxH");
+            Case {
+                line: l.to_string(),
+                width: w.parse().unwrap(),
+                height: h.parse().unwrap(),
+                rules: format!("chinese,komi=0,ko={}", f[1]).parse().unwrap(),
+                position: f[2].to_string(),
+                to_move: Color::parse(f[3]).expect("B or W"),
+                result: f[4].to_string(),
+                quick: f[5] == "quick",
+            }
+        })
+        .collect()
+}
+
+fn board(c: &Case) -> Board {
+    let mut b = Board::new(c.width, c.height).unwrap();
+    if c.position != "empty" {
+        for (y, row) in c.position.split('/').enumerate() {
+            assert_eq!(row.len(), c.width, "row width: {}", c.line);
+            for (x, ch) in row.chars().enumerate() {
+                let stone = match ch {
+                    'x' => Some(Color::Black),
+                    'o' => Some(Color::White),
+                    _ => None,
+                };
+                b.set_stone(Point::new(x as u8, y as u8), stone);
+            }
+        }
+    }
+    b
+}
+
+#[test]
+fn published_results_are_reproduced() {
+    let long = std::env::var_os("TENGEN_SOLVE_LONG").is_some();
+    let all = cases();
+    assert!(all.iter().filter(|c| c.quick).count() >= 6, "the quick set");
+    for c in all.iter().filter(|c| c.quick || long) {
+        let s = solve_position(&board(c), c.to_move, c.rules, SolveOptions::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", c.line));
+        assert_eq!(s.result, c.result, "{}", c.line);
+        // The principal variation is legal and ends with two passes at the proven score.
+        let mut g = tengen_core::Game::from_board(&board(c), c.to_move, c.rules).unwrap();
+        for &(color, mv) in &s.pv {
+            assert_eq!(color, g.to_move(), "{}", c.line);
+            g.play(mv)
+                .unwrap_or_else(|e| panic!("{}: pv move {mv:?}: {e}", c.line));
+        }
+        assert_eq!(g.consecutive_passes(), 2, "{}: pv ends the game", c.line);
+    }
+}

@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Generates the cleanup corpus of this folder (see README.md): GNU Go 3.8 games played out to two
+passes, then cleaned up with `kgs-genmove_cleanup` for both sides until two passes with nothing
+dead left. The stones of the two-pass position that the cleanup removed are the dead ones.
+
+Usage:
+  python3 generate.py run SIZE LEVEL HANDICAP FIRST_SEED COUNT [OUTDIR]   one game per seed, one
+                                                                          JSON file per game in OUTDIR
+  python3 generate.py collect OUTDIR                                      merge into positions.jsonl
+
+Each game: `gnugo --mode gtp --chinese-rules --level LEVEL --seed SEED`, `boardsize SIZE`,
+`komi` (7.5, or 0.5 with handicap), `fixed_handicap HANDICAP` when HANDICAP > 1; then
+`SEED % 4` opening moves drawn by Python's random.Random(SEED) inside the lines 3..SIZE-2 (for
+variety: GNU Go alone plays nearly the same game for every seed), then `genmove` for both sides
+until two passes in a row. A second GNU Go at `--level 10` replays the moves and answers
+`final_status_list dead` (the peer). The first GNU Go then plays `kgs-genmove_cleanup` for both
+sides until two passes in a row.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+
+GNUGO = "/usr/games/gnugo"
+LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+class Gtp:
+    def __init__(self, level, seed):
+        self.proc = subprocess.Popen(
+            [GNUGO, "--mode", "gtp", "--chinese-rules", "--level", str(level), "--seed", str(seed)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def send(self, cmd, ok=True):
+        self.proc.stdin.write(cmd + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if line == "":
+                raise RuntimeError("gnugo closed")
+            if line.strip() == "" and lines:
+                break
+            if line.strip() == "":
+                continue
+            lines.append(line.rstrip("\n"))
+        text = "\n".join(lines)
+        if not text.startswith("="):
+            if ok:
+                raise RuntimeError(f"{cmd}: {text}")
+            return None
+        return text[1:].strip()
+
+    def close(self):
+        try:
+            self.send("quit")
+        except Exception:
+            pass
+        self.proc.wait()
+
+
+def to_xy(v, size):
+    return LETTERS.index(v[0]), size - int(v[1:])
+
+
+def to_sgf(v, size):
+    x, y = to_xy(v, size)
+    return "abcdefghijklmnopqrstuvwxyz"[x] + "abcdefghijklmnopqrstuvwxyz"[y]
+
+
+def stones(g):
+    return {"B": set(g.send("list_stones black").upper().split()),
+            "W": set(g.send("list_stones white").upper().split())}
+
+
+def area(size, black, white):
+    """Tromp-Taylor area of a board: (black, white) stones plus empty regions reaching one color."""
+    cell = {}
+    for v in black:
+        cell[to_xy(v, size)] = "B"
+    for v in white:
+        cell[to_xy(v, size)] = "W"
+    count = {"B": 0, "W": 0}
+    for c in cell.values():
+        count[c] += 1
+    seen = set()
+    for x in range(size):
+        for y in range(size):
+            if (x, y) in cell or (x, y) in seen:
+                continue
+            region, reach, stack = [], set(), [(x, y)]
+            seen.add((x, y))
+            while stack:
+                p = stack.pop()
+                region.append(p)
+                for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1)):
+                    if not (0 <= q[0] < size and 0 <= q[1] < size):
+                        continue
+                    if q in cell:
+                        reach.add(cell[q])
+                    elif q not in seen:
+                        seen.add(q)
+                        stack.append(q)
+            if len(reach) == 1:
+                count[reach.pop()] += len(region)
+    return count["B"], count["W"]
+
+
+def owner_map(size, black, white):
+    """Owner of every point ('B', 'W' or None) by Tromp-Taylor area."""
+    cell = {}
+    for v in black:
+        cell[to_xy(v, size)] = "B"
+    for v in white:
+        cell[to_xy(v, size)] = "W"
+    own = dict(cell)
+    seen = set()
+    for x in range(size):
+        for y in range(size):
+            if (x, y) in cell or (x, y) in seen:
+                continue
+            region, reach, stack = [], set(), [(x, y)]
+            seen.add((x, y))
+            while stack:
+                p = stack.pop()
+                region.append(p)
+                for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1)):
+                    if not (0 <= q[0] < size and 0 <= q[1] < size):
+                        continue
+                    if q in cell:
+                        reach.add(cell[q])
+                    elif q not in seen:
+                        seen.add(q)
+                        stack.append(q)
+            o = reach.pop() if len(reach) == 1 else None
+            for p in region:
+                own[p] = o
+    return own
+
+
+def result_text(margin):
+    if margin > 0:
+        return f"B+{margin:g}"
+    if margin < 0:
+        return f"W+{-margin:g}"
+    return "0"
+
+
+def game(size, level, handicap, seed):
+    komi = 0.5 if handicap > 1 else 7.5
+    g = Gtp(level, seed)
+    g.send(f"boardsize {size}")
+    g.send("clear_board")
+    g.send(f"komi {komi}")
+    setup = []
+    if handicap > 1:
+        setup = g.send(f"fixed_handicap {handicap}").upper().split()
+    moves = []
+    color = "W" if handicap > 1 else "B"
+    rnd = random.Random(seed)
+    for _ in range(seed % 4):
+        for _try in range(50):
+            v = LETTERS[rnd.randrange(2, size - 2)] + str(rnd.randrange(3, size - 1))
+            if g.send(f"play {color} {v}", ok=False) is not None:
+                moves.append((color, v))
+                color = "W" if color == "B" else "B"
+                break
+    passes = 0
+    limit = {9: 250, 13: 450, 19: 800}.get(size, 4 * size * size)
+    while passes < 2 and len(moves) < limit:
+        mv = g.send(f"genmove {color}").upper()
+        if mv == "RESIGN":
+            g.close()
+            return None
+        moves.append((color, mv))
+        passes = passes + 1 if mv == "PASS" else 0
+        color = "W" if color == "B" else "B"
+    if passes < 2:
+        g.close()
+        return None
+    before = stones(g)
+    # The peer: GNU Go at level 10 on the same position.
+    peer = Gtp(10, seed)
+    peer.send(f"boardsize {size}")
+    peer.send("clear_board")
+    peer.send(f"komi {komi}")
+    if setup:
+        peer.send("set_free_handicap " + " ".join(setup))
+    for c, v in moves:
+        peer.send(f"play {c} {v}")
+    peer_dead = sorted(peer.send("final_status_list dead").upper().split())
+    peer_seki = sorted(peer.send("final_status_list seki").upper().split())
+    peer.close()
+    # Cleanup: both sides play kgs-genmove_cleanup until two passes in a row.
+    removed = set()
+    cleanup = []
+    passes = 0
+    while passes < 2 and len(cleanup) < 2 * size * size:
+        mv = g.send(f"kgs-genmove_cleanup {color}").upper()
+        cleanup.append((color, mv))
+        passes = passes + 1 if mv == "PASS" else 0
+        color = "W" if color == "B" else "B"
+        now = stones(g)
+        for c in "BW":
+            removed |= {(c, v) for v in before[c] - now[c]}
+    after = stones(g)
+    left_dead = g.send("final_status_list dead").upper().split()
+    cleanup_score = g.send("final_score")
+    g.close()
+    dead = sorted(v for _, v in removed)
+    # Sanity: a removed stone whose point ends in its own color's area after the cleanup was
+    # probably alive and lost to a bad cleanup move (or replaced); such games are flagged.
+    own = owner_map(size, after["B"], after["W"])
+    suspect = sorted(v for c, v in removed if own.get(to_xy(v, size)) == c)
+    bl = before["B"] - {v for c, v in removed if c == "B"}
+    wl = before["W"] - {v for c, v in removed if c == "W"}
+    ba, wa = area(size, bl, wl)
+    margin = ba - wa - komi
+    sgf = f"(;GM[1]FF[4]CA[UTF-8]SZ[{size}]KM[{komi:g}]RU[Chinese]"
+    if setup:
+        sgf += f"HA[{handicap}]AB" + "".join(f"[{to_sgf(v, size)}]" for v in setup)
+    for c, v in moves:
+        sgf += f";{c}[{'' if v == 'PASS' else to_sgf(v, size)}]"
+    sgf += ")"
+    return {
+        "id": f"{size}x{size}-h{handicap}-l{level}-s{seed}",
+        "size": size, "komi": komi, "handicap": handicap, "level": level, "seed": seed,
+        "sgf": sgf,
+        "dead": dead,
+        "result": result_text(margin),
+        "black_area": ba, "white_area": wa,
+        "gnugo_dead": peer_dead, "gnugo_seki": peer_seki,
+        "cleanup_moves": len(cleanup), "cleanup_result": cleanup_score,
+        "dead_left_after_cleanup": sorted(left_dead),
+        "suspect": suspect,
+    }
+
+
+def main():
+    if sys.argv[1] == "run":
+        size, level, handicap, first, count = map(int, sys.argv[2:7])
+        out = sys.argv[7] if len(sys.argv) > 7 else "out"
+        os.makedirs(out, exist_ok=True)
+        for seed in range(first, first + count):
+            name = os.path.join(out, f"{size}x{size}-h{handicap}-l{level}-s{seed}.json")
+            if os.path.exists(name):
+                continue
+            rec = game(size, level, handicap, seed)
+            if rec is None:
+                print("skipped", name, flush=True)
+                continue
+            with open(name + ".tmp", "w") as f:
+                json.dump(rec, f)
+            os.rename(name + ".tmp", name)
+            print(name, rec["result"], "dead", len(rec["dead"]), "gnugo", len(rec["gnugo_dead"]),
+                  "suspect", len(rec["suspect"]), flush=True)
+    elif sys.argv[1] == "collect":
+        out = sys.argv[2]
+        recs = []
+        for name in sorted(os.listdir(out)):
+            if name.endswith(".json"):
+                with open(os.path.join(out, name)) as f:
+                    recs.append(json.load(f))
+        recs.sort(key=lambda r: (r["size"], r["handicap"], r["level"], r["seed"]))
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, "positions.jsonl"), "w") as f:
+            for r in recs:
+                f.write(json.dumps(r, sort_keys=True) + "\n")
+        print(len(recs), "positions")
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
