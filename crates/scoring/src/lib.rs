@@ -46,6 +46,7 @@ pub mod document;
 pub mod guess;
 pub mod marking;
 pub mod phase;
+pub mod territory;
 
 pub use analysis::{Analysis, Chain, ChainId, Group, GroupId, Territory, TerritoryId};
 pub use benson::PassAlive;
@@ -56,6 +57,7 @@ pub use document::{DocumentError, DOCUMENT_VERSION};
 pub use guess::{mc_ownership, Guess, GuessOptions, StoneStatus};
 pub use marking::{Change, Marking, NoStone, Tally};
 pub use phase::{Phase, ScoringError, ScoringGame};
+pub use territory::{PointScore, TerritoryMap};
 
 use tengen_core::{Board, Color, SizeError};
 
