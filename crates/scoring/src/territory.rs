@@ -402,9 +402,9 @@ impl Scorer {
         let n = self.stone.len();
         let mut reached = vec![false; n];
         let mut stack: Vec<usize> = Vec::new();
-        for k in 0..n {
+        for (k, r) in reached.iter_mut().enumerate() {
             if self.living(k, pla) {
-                reached[k] = true;
+                *r = true;
                 stack.push(k);
             }
         }
@@ -428,7 +428,7 @@ impl Scorer {
         for start in 0..n {
             for pla in [1u8, 2] {
                 let (p, o) = ((pla - 1) as usize, (2 - pla) as usize);
-                if !(self.reach[p][start] && !self.reach[o][start]) || self.region[start] != NONE {
+                if !self.reach[p][start] || self.reach[o][start] || self.region[start] != NONE {
                     continue;
                 }
                 let id = self.region_color.len() as u32;
@@ -1033,7 +1033,7 @@ impl Scorer {
                 .copied()
                 .filter(|&k| {
                     let k = k as usize;
-                    !(self.stone[k] == opp && self.dead[k]) && !self.pseudolegal(k, pla)
+                    !(self.pseudolegal(k, pla) || self.stone[k] == opp && self.dead[k])
                 })
                 .collect();
             let throwins = self.eyes[e]
@@ -1082,8 +1082,8 @@ impl Scorer {
         // Points next to a dead stone thrown in on an unscorable false eye are not scored by
         // the thrower's opponent either.
         let mut extra = [vec![false; n], vec![false; n]];
-        for k in 0..n {
-            if unscorable[k] && self.stone[k] != EMPTY && self.dead[k] {
+        for (k, &u) in unscorable.iter().enumerate() {
+            if u && self.stone[k] != EMPTY && self.dead[k] {
                 let side = if self.stone[k] == 2 { 0 } else { 1 };
                 for nb in self.nbs(k) {
                     extra[side][nb] = true;
