@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { positionAt, rulesName } from '../../crates/server/static/review.js';
 
 const BASE = process.env.BASE_URL;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -22,7 +23,7 @@ const profiles = [];
 const contexts = [];
 
 // A browser with a fresh profile of its own (`--user-data-dir`).
-async function openContext(viewport) {
+async function openContext(viewport, extra = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'tengen-chromium-'));
   profiles.push(dir);
   const ctx = await chromium.launchPersistentContext(dir, {
@@ -30,6 +31,7 @@ async function openContext(viewport) {
     headless: true,
     args: ARGS,
     viewport,
+    ...extra,
   });
   contexts.push(ctx);
   const page = ctx.pages()[0] || await ctx.newPage();
@@ -77,6 +79,7 @@ test('two players: capture, ko refused, passes, a dead group, both accept', asyn
   await black.selectOption('#rules', 'chinese');
   await black.fill('#black_name', 'Ayumi');
   await black.fill('#white_name', 'Bruno');
+  await black.check('#listed');
   await black.click('#create-button');
   await black.waitForSelector('#links:not([hidden])');
   const blackUrl = await black.inputValue('#black-url');
@@ -171,8 +174,68 @@ test('two players: capture, ko refused, passes, a dead group, both accept', asyn
   assert.ok(boardBox.width <= 390 && boardBox.width > 300, `board fits the phone: ${boardBox.width}`);
   await shot(phone, '06-phone-watch');
 
+  // Browsing the moves: Home shows the empty board, the arrows step, End comes back.
+  const total = st.moves.length;
+  await black.keyboard.press('Home');
+  await black.waitForFunction((t) => document.getElementById('nav-pos').textContent === `move 0 of ${t}`, total);
+  assert.equal(await black.locator('[data-stone]').count(), 0, 'move 0: an empty board');
+  for (let i = 0; i < 8; i++) await black.keyboard.press('ArrowRight');
+  await black.waitForFunction((t) => document.getElementById('nav-pos').textContent === `move 8 of ${t}`, total);
+  // After move 8 (white C3) the ko stone stands; black's D3 (move 9) takes it.
+  assert.equal(await black.locator('[data-stone="C3"]').count(), 1, 'C3 before the capture');
+  await black.click('#nav-next');
+  await black.waitForFunction(() => !document.querySelector('[data-stone="C3"]'));
+  assert.equal(await black.locator('[data-stone]').count(), 8, 'five black and three white stones after move 9');
+  await black.check('#opt-numbers');
+  assert.equal(await black.textContent('[data-number="D3"]'), '9');
+  assert.equal(await black.textContent('[data-number="B3"]'), '1');
+  await shot(black, '07-browsing-move-9');
+  await black.click('#nav-last');
+  await black.waitForFunction((t) => document.getElementById('nav-pos').textContent === `move ${t}`, total);
+  // Numbers on every stone of the final position; the replay agrees with the server's board.
+  const stones = st.board.join('').replace(/\./g, '').length;
+  assert.equal(await black.locator('[data-number]').count(), stones);
+  assert.deepEqual(positionAt(st.width, st.height, [], st.moves, total, 1).board, st.board);
+  assert.equal(await black.textContent('#rules'), `Rules: ${rulesName(st.rules)}`);
+  assert.equal(rulesName(st.rules), 'Chinese, komi 7.5');
+  await black.uncheck('#opt-numbers');
+
   // SGF download.
   const sgf = await (await fetch(`${BASE}/api/games/${st.id}/sgf`)).text();
   assert.match(sgf, /;B\[bg\];W\[dh\]/);
   assert.ok(sgf.includes(`RE[${result}]`));
+});
+
+test('a phone: the lobby fits 390 px; a tap shows the stone, Play confirms it; the tab title', async () => {
+  const phone = await openContext({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await phone.goto(`${BASE}/`);
+  await phone.waitForSelector('#create-button');
+  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the lobby is ${width} px wide on a 390 px screen`);
+  await shot(phone, '08-phone-lobby');
+  const res = await fetch(`${BASE}/api/games`, { method: 'POST', body: '{"width":19,"handicap":2}' });
+  const g = await res.json();
+  assert.equal(g.state.komi, 0.5, 'a handicap game has komi 0.5');
+  const desk = await openContext({ width: 1200, height: 900 });
+  await desk.goto(g.black_url);
+  await phone.goto(g.white_url);
+  await phone.waitForFunction(() => document.getElementById('conn').textContent === 'live');
+  assert.ok(await phone.isChecked('#opt-confirm'), 'confirming is on by default on a touch screen');
+  await phone.waitForFunction(() => document.title.startsWith('● Your move'));
+  await phone.tap('[data-vertex="Q4"]');
+  await phone.waitForSelector('#confirm-box:not([hidden])');
+  assert.equal(await phone.locator('.marks .ghost').count(), 1, 'the ghost stone');
+  let now = await (await fetch(`${BASE}/api/games/${g.id}`)).json();
+  assert.equal(now.move_number, 0, 'a first tap plays nothing');
+  await shot(phone, '09-phone-confirm');
+  await phone.tap('#confirm-move');
+  await desk.waitForFunction(() => document.getElementById('move-count').textContent === '(1)');
+  now = await (await fetch(`${BASE}/api/games/${g.id}`)).json();
+  assert.deepEqual(now.moves, ['Q4']);
+  await desk.waitForFunction(() => document.title.startsWith('● Your move'));
+  await phone.waitForFunction(() => !document.title.startsWith('●'));
+  // The handicap stones are the set-up of the replay: browsing back to move 0 shows them.
+  await phone.tap('#nav-first');
+  await phone.waitForFunction(() => document.querySelectorAll('[data-stone]').length === 2);
+  await shot(phone, '10-phone-move-0');
 });

@@ -3,8 +3,9 @@
 //! server's resident memory per open game (from `/proc/PID/status`).
 //!
 //! Either point it at a running server (`--url http://127.0.0.1:8080 --pid 1234`, started with
-//! `--create-rate off`), or let it start one (`--server PATH --store sqlite:/tmp/x.db`; by
-//! default the `tengen-server` next to this binary with a fresh SQLite file).
+//! `--create-rate off --create-rate-global off`), or let it start one (`--server PATH --store
+//! sqlite:/tmp/x.db`; by default the `tengen-server` next to this binary with a fresh SQLite
+//! file).
 //!
 //! Only loopback addresses are accepted, every loop is bounded in count and time, and the
 //! program stops by itself.
@@ -173,6 +174,8 @@ fn start_server(bin: &PathBuf, store: &str) -> Result<(Child, String), String> {
             "--store",
             store,
             "--create-rate",
+            "off",
+            "--create-rate-global",
             "off",
         ])
         .env("RUST_LOG", "warn")

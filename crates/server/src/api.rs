@@ -3,22 +3,22 @@
 //! Every handler reads the body itself (up to the limit) and judges a request in the order of
 //! the contract: `404`, `401`, `403`, `413`, `400`, `409`, `422`, `503`.
 
-use crate::app::{now_ms, App, Failure, Loaded};
+use crate::app::{now_ms, App, Failure, Limited, Loaded};
 use crate::game::{CreateError, Event, Match, Meta, Refusal};
-use crate::{new_id, new_token, token_hash, web, ws};
+use crate::serving::ConnInfo;
+use crate::{net, new_id, new_token, security, text, token_hash, web, ws};
 use axum::body::{Body, Bytes};
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, Request, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
-use tengen_core::{Color, Rules};
+use tengen_core::{coords, Color, Move, Rules};
 
 /// An error answer: `{"error": {"code", "message"}}` with its status.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,9 +76,14 @@ impl From<Refusal> for ApiError {
     }
 }
 
+/// The longest error message, in characters: a message may quote what the client sent (an
+/// unknown rules name, a vertex), and a 60 KB request must not come back whole.
+const MAX_MESSAGE: usize = 200;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
+        let message = text::truncate(&self.message, MAX_MESSAGE);
+        let body = serde_json::json!({"error": {"code": self.code, "message": message}});
         let mut r = (self.status, axum::Json(body)).into_response();
         if self.status == StatusCode::PAYLOAD_TOO_LARGE
             || self.status == StatusCode::REQUEST_TIMEOUT
@@ -205,6 +210,7 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(|| async {
             ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page").into_response()
         })
+        .layer(axum::middleware::from_fn(security::headers))
         .layer(axum::middleware::from_fn(log_request))
         .with_state(app)
 }
@@ -226,17 +232,37 @@ async fn log_request(req: Request<Body>, next: Next) -> Response {
     res
 }
 
+#[derive(serde::Serialize)]
+struct Health {
+    ok: bool,
+    store: &'static str,
+    cached_games: usize,
+}
+
+/// `GET /healthz`: `200` when the store answers a ping *and* a read of the games (a store that
+/// accepts connections but cannot read its data is not healthy), else `503`; within 5 s.
 async fn healthz(State(app): State<Arc<App>>) -> Response {
-    match app.store.ping().await {
-        Ok(()) => json_text(
+    let check = async {
+        app.store.ping().await?;
+        app.store.recent(1).await.map(|_| ())
+    };
+    let r = match tokio::time::timeout(std::time::Duration::from_secs(5), check).await {
+        Ok(r) => r.map_err(Failure::from),
+        Err(_) => Err(Failure::Unavailable(
+            "the store did not answer in 5 s".into(),
+        )),
+    };
+    match r {
+        Ok(()) => (
             StatusCode::OK,
-            format!(
-                r#"{{"ok":true,"store":"{}","cached_games":{}}}"#,
-                app.store.kind(),
-                app.cached()
-            ),
-        ),
-        Err(e) => ApiError::from(Failure::from(e)).into_response(),
+            axum::Json(Health {
+                ok: true,
+                store: app.store.kind(),
+                cached_games: app.cached(),
+            }),
+        )
+            .into_response(),
+        Err(e) => ApiError::from(e).into_response(),
     }
 }
 
@@ -250,15 +276,15 @@ struct CreateBody {
     handicap: Option<u32>,
     black_name: Option<String>,
     white_name: Option<String>,
+    listed: Option<bool>,
 }
 
+/// A player's name: control and direction-changing characters removed, trimmed, at most 40
+/// characters; empty gives `default`.
 fn clean_name(name: Option<String>, default: &str) -> Result<String, ApiError> {
-    let name = name.map(|n| n.trim().to_string()).unwrap_or_default();
+    let name = text::clean_text(name.as_deref().unwrap_or(""));
     if name.chars().count() > 40 {
         return Err(ApiError::bad_request("a name has at most 40 characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request("a name has no control characters"));
     }
     Ok(if name.is_empty() {
         default.to_string()
@@ -267,29 +293,14 @@ fn clean_name(name: Option<String>, default: &str) -> Result<String, ApiError> {
     })
 }
 
-/// `http://HOST` of the request, for the links.
-fn base_url(headers: &HeaderMap, app: &App) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            !h.is_empty()
-                && h.len() < 256
-                && h.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
-        })
-        .unwrap_or(app.config.addr.as_str());
-    format!("http://{host}")
-}
-
 async fn create(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(conn): Extension<ConnInfo>,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
     let payload = read_body(&app, &headers, body).await;
-    let r = match create_game(&app, peer, &headers, &payload).await {
+    let r = match create_game(&app, &conn, &headers, &payload).await {
         Ok(r) => r,
         Err(e) => e.into_response(),
     };
@@ -298,7 +309,7 @@ async fn create(
 
 async fn create_game(
     app: &App,
-    peer: SocketAddr,
+    conn: &ConnInfo,
     headers: &HeaderMap,
     payload: &Payload,
 ) -> Result<Response, ApiError> {
@@ -314,7 +325,17 @@ async fn create_game(
             .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?,
         None => Rules::default(),
     };
-    if let Some(k) = req.komi {
+    let handicap = req.handicap.unwrap_or(0);
+    // A handicap game has komi 0.5 unless the creator says otherwise (`komi`, or `komi=` in
+    // the rules), as servers do: the handicap stones are the compensation.
+    let rules_name_komi = req
+        .rules
+        .as_deref()
+        .is_some_and(|r| r.to_ascii_lowercase().contains("komi"));
+    let komi = req
+        .komi
+        .or((handicap >= 2 && !rules_name_komi).then_some(0.5));
+    if let Some(k) = komi {
         if !k.is_finite() || k.abs() > 1000.0 {
             return Err(ApiError::bad_request(
                 "komi must be a number from -1000 to 1000",
@@ -329,11 +350,15 @@ async fn create_game(
     let width = req.width.or(req.height).unwrap_or(19);
     let height = req.height.or(req.width).unwrap_or(19);
     let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    if !app.allow_create(peer.ip()) {
+    let client = net::client_ip(conn, headers, app.config.behind_proxy);
+    if let Err(why) = app.allow_create(client) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            "too many games created from this address; wait a minute",
+            match why {
+                Limited::Address => "too many games created from this address; wait a minute",
+                Limited::Server => "too many games are being created on this server; wait a minute",
+            },
         ));
     }
     let id = new_id();
@@ -341,10 +366,11 @@ async fn create_game(
         width: size(width),
         height: size(height),
         rules: rules.to_string(),
-        handicap: req.handicap.unwrap_or(0),
+        handicap,
         black_name,
         white_name,
         created_ms: now_ms(),
+        listed: req.listed.unwrap_or(false),
     };
     let m = Match::new(&id, meta.clone()).map_err(|e| match e {
         CreateError::BadSize(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_size", m),
@@ -365,7 +391,12 @@ async fn create_game(
         .map_err(|e| ApiError::from(Failure::from(e)))?;
     tracing::info!(game = %id, width, height, "game created");
     let state = app.insert(m, bh, wh);
-    let base = base_url(headers, app);
+    let base = net::base_url(
+        app.config.public_url.as_deref(),
+        conn,
+        headers,
+        app.config.behind_proxy,
+    );
     let q = |s: &str| serde_json::to_string(s).expect("strings serialize");
     let text = format!(
         r#"{{"id":{},"black_token":{},"white_token":{},"black_url":{},"white_url":{},"watch_url":{},"state":{}}}"#,
@@ -380,9 +411,27 @@ async fn create_game(
     Ok(json_text(StatusCode::CREATED, text))
 }
 
+/// Whether a stored summary is of a listed game (summaries stored before the choice existed
+/// have no `listed` and are listed).
+fn is_listed(summary: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Listed {
+        listed: Option<bool>,
+    }
+    serde_json::from_str::<Listed>(summary).is_ok_and(|l| l.listed != Some(false))
+}
+
 async fn list(State(app): State<Arc<App>>) -> Response {
-    match app.store.recent(50).await {
-        Ok(items) => json_text(StatusCode::OK, format!("[{}]", items.join(","))),
+    match app.store.recent(200).await {
+        Ok(items) => {
+            let listed: Vec<&str> = items
+                .iter()
+                .map(String::as_str)
+                .filter(|s| is_listed(s))
+                .take(50)
+                .collect();
+            json_text(StatusCode::OK, format!("[{}]", listed.join(",")))
+        }
         Err(e) => ApiError::from(Failure::from(e)).into_response(),
     }
 }
@@ -447,6 +496,11 @@ async fn play(
     let guess = app.guess();
     change_with(&app, &id, &headers, body, |m, color, p| {
         let req: MoveBody = parse(p)?;
+        if already_played(m, color, &req) {
+            // A retry of a move that was recorded (its answer was lost, or the store answered
+            // late): the state, as the first answer would have been.
+            return Ok(Vec::new());
+        }
         let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
         // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
         let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
@@ -460,6 +514,31 @@ async fn play(
         }?)
     })
     .await
+}
+
+/// Whether `req` by `color` is the move the game recorded at its `move_number` (a retry whose
+/// first answer was lost or came late; the opponent may have answered it meanwhile).
+fn already_played(m: &Match, color: Color, req: &MoveBody) -> bool {
+    if req.move_number >= m.move_number() {
+        return false;
+    }
+    let moves = m.game().moves();
+    let Some(&(by, recorded)) = usize::try_from(req.move_number)
+        .ok()
+        .and_then(|k| moves.get(k))
+    else {
+        return false;
+    };
+    let t = req.mv.trim();
+    by == color
+        && match recorded {
+            Move::Pass => t.eq_ignore_ascii_case("pass"),
+            Move::Resign => t.eq_ignore_ascii_case("resign"),
+            Move::Play(p) => {
+                let (w, h) = (m.meta().width as u8, m.meta().height as u8);
+                coords::from_gtp(t, w, h).is_ok_and(|q| q == p)
+            }
+        }
 }
 
 /// Reads the body, then judges and applies a change to game `id` for the token's holder: the

@@ -26,8 +26,11 @@ pub struct Config {
     pub addr: String,
     /// Store URL: `sqlite:PATH` or `redis://host:port/db`.
     pub store: String,
-    /// Games one address may create per minute (`None`: no limit).
+    /// Games one address may create per minute (`None`: no limit); an IPv6 address counts
+    /// with its whole /64.
     pub create_rate: Option<u32>,
+    /// Games all clients together may create per minute (`None`: no limit).
+    pub create_rate_global: Option<u32>,
     /// Largest request body in bytes.
     pub body_limit: usize,
     /// Longest time to receive a request body; a slower client answers `408 timeout`.
@@ -36,6 +39,16 @@ pub struct Config {
     pub guess_playouts: u32,
     /// Seconds after which a game nobody watches leaves the cache.
     pub idle_secs: u64,
+    /// Time a connection has to send a request's headers; it is closed after it.
+    pub header_timeout: Duration,
+    /// Most connections open at once (WebSockets included); more wait to be accepted.
+    pub max_connections: usize,
+    /// The address people reach the server at (`https://go.example.com`), for the links a
+    /// creation answers; `None`: from the request's `Host` header.
+    pub public_url: Option<String>,
+    /// Behind a reverse proxy: take the client's address from the last `X-Forwarded-For`
+    /// entry and the links' scheme and host from `X-Forwarded-Proto`/`X-Forwarded-Host`.
+    pub behind_proxy: bool,
 }
 
 impl Default for Config {
@@ -44,10 +57,15 @@ impl Default for Config {
             addr: "127.0.0.1:8080".into(),
             store: "sqlite:tengen.db".into(),
             create_rate: Some(30),
+            create_rate_global: Some(600),
             body_limit: 64 * 1024,
             body_timeout: Duration::from_secs(10),
             guess_playouts: 300,
             idle_secs: 600,
+            header_timeout: Duration::from_secs(10),
+            max_connections: 16_384,
+            public_url: None,
+            behind_proxy: false,
         }
     }
 }
@@ -106,32 +124,78 @@ pub struct Slot {
     last_used: AtomicU64,
 }
 
-/// Create-rate limiter: a token bucket per address.
+/// A token bucket: `per_minute` tokens at most, refilled evenly over a minute.
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn full(per_minute: f64, now: Instant) -> Bucket {
+        Bucket {
+            tokens: per_minute,
+            last: now,
+        }
+    }
+
+    fn refill(&mut self, per_minute: f64, now: Instant) {
+        let secs = now.duration_since(self.last).as_secs_f64();
+        self.tokens = (self.tokens + secs * per_minute / 60.0).min(per_minute);
+        self.last = now;
+    }
+}
+
+/// Why a creation is refused by the limiter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limited {
+    /// This address (its /64 for IPv6) created too many games.
+    Address,
+    /// All clients together created too many games.
+    Server,
+}
+
+/// Create-rate limiter: a token bucket per address (per /64 for IPv6) and one for the server.
 struct Limiter {
-    per_minute: f64,
-    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+    per_address: Option<f64>,
+    global: Option<f64>,
+    state: Mutex<(HashMap<IpAddr, Bucket>, Option<Bucket>)>,
 }
 
 impl Limiter {
-    fn allow(&self, ip: IpAddr) -> bool {
+    /// Takes a token from the address's bucket and the server's, or from neither.
+    fn allow(&self, ip: IpAddr) -> Result<(), Limited> {
         let now = Instant::now();
-        let mut map = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        let (tokens, last) = map.entry(ip).or_insert((self.per_minute, now));
-        let refill = now.duration_since(*last).as_secs_f64() * self.per_minute / 60.0;
-        *tokens = (*tokens + refill).min(self.per_minute);
-        *last = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            true
-        } else {
-            false
+        let key = crate::net::rate_key(ip);
+        let mut guard = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let (map, global) = &mut *guard;
+        if let Some(n) = self.per_address {
+            let b = map.entry(key).or_insert(Bucket::full(n, now));
+            b.refill(n, now);
+            if b.tokens < 1.0 {
+                return Err(Limited::Address);
+            }
         }
+        if let Some(n) = self.global {
+            let g = global.get_or_insert(Bucket::full(n, now));
+            g.refill(n, now);
+            if g.tokens < 1.0 {
+                return Err(Limited::Server);
+            }
+            g.tokens -= 1.0;
+        }
+        if let Some(b) = map.get_mut(&key) {
+            b.tokens -= 1.0;
+        }
+        Ok(())
     }
 
     fn sweep(&self) {
         let now = Instant::now();
-        let mut map = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        map.retain(|_, (_, last)| now.duration_since(*last) < Duration::from_secs(120));
+        let mut guard = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        guard
+            .0
+            .retain(|_, b| now.duration_since(b.last) < Duration::from_secs(120));
     }
 }
 
@@ -161,10 +225,14 @@ const MAX_TRIES: usize = 8;
 impl App {
     /// A new app over `store`.
     pub fn new(store: Arc<dyn GameStore>, config: Config, shutdown: watch::Receiver<bool>) -> App {
-        let limiter = config.create_rate.map(|n| Limiter {
-            per_minute: f64::from(n.max(1)),
-            buckets: Mutex::new(HashMap::new()),
-        });
+        let limiter =
+            (config.create_rate.is_some() || config.create_rate_global.is_some()).then(|| {
+                Limiter {
+                    per_address: config.create_rate.map(|n| f64::from(n.max(1))),
+                    global: config.create_rate_global.map(|n| f64::from(n.max(1))),
+                    state: Mutex::new((HashMap::new(), None)),
+                }
+            });
         App {
             store,
             config,
@@ -175,9 +243,9 @@ impl App {
         }
     }
 
-    /// Whether `ip` may create a game now (and counts the creation).
-    pub fn allow_create(&self, ip: IpAddr) -> bool {
-        self.limiter.as_ref().is_none_or(|l| l.allow(ip))
+    /// Whether the client at `ip` may create a game now (and counts the creation).
+    pub fn allow_create(&self, ip: IpAddr) -> Result<(), Limited> {
+        self.limiter.as_ref().map_or(Ok(()), |l| l.allow(ip))
     }
 
     /// Options of the automatic guess.

@@ -14,9 +14,13 @@ pub struct ServeArgs {
     /// Game store: `sqlite:PATH` or `redis://host:port/db`.
     #[arg(long, default_value = "sqlite:tengen.db")]
     pub store: String,
-    /// Games one address may create per minute: `N/min`, or `off`.
+    /// Games one address may create per minute: `N/min`, or `off` (an IPv6 address counts
+    /// with its whole /64).
     #[arg(long, default_value = "30/min")]
     pub create_rate: String,
+    /// Games all clients together may create per minute: `N/min`, or `off`.
+    #[arg(long, default_value = "600/min")]
+    pub create_rate_global: String,
     /// Largest request body, in bytes.
     #[arg(long, default_value_t = 64 * 1024)]
     pub body_limit: usize,
@@ -26,6 +30,23 @@ pub struct ServeArgs {
     /// Playouts of the automatic dead-stone guess.
     #[arg(long, default_value_t = 300)]
     pub guess_playouts: u32,
+    /// Seconds a connection has to send a request's headers before it is closed (idle
+    /// keep-alive connections too).
+    #[arg(long, default_value_t = 10.0)]
+    pub header_timeout: f64,
+    /// Most connections open at once, WebSockets included; beyond it new ones wait to be
+    /// accepted. Keep it under the open-file limit (`ulimit -n`).
+    #[arg(long, default_value_t = 16_384)]
+    pub max_connections: usize,
+    /// The address people reach the server at (`https://go.example.com`), for the links a
+    /// new game answers; default: the request's `Host` header.
+    #[arg(long)]
+    pub public_url: Option<String>,
+    /// The server is behind a reverse proxy: take the client's address from the last
+    /// `X-Forwarded-For` entry and the links' scheme and host from `X-Forwarded-Proto` and
+    /// `X-Forwarded-Host`. Never set it when clients can reach the server directly.
+    #[arg(long)]
+    pub behind_proxy: bool,
 }
 
 /// Sets up logging, starts the runtime and serves until SIGTERM or ctrl-c. Prints
@@ -43,20 +64,41 @@ pub fn run(args: ServeArgs) -> ExitCode {
     } else {
         builder.with_ansi(std::io::stderr().is_terminal()).init();
     }
+    let usage = |e: String| {
+        eprintln!("tengen serve: {e}");
+        ExitCode::from(2)
+    };
     let create_rate = match crate::parse_rate(&args.create_rate) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("tengen serve: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return usage(e),
     };
+    let create_rate_global = match crate::parse_rate(&args.create_rate_global) {
+        Ok(r) => r,
+        Err(e) => return usage(e),
+    };
+    let public_url = match args.public_url.as_deref().map(crate::net::check_public_url) {
+        None => None,
+        Some(Ok(u)) => Some(u),
+        Some(Err(e)) => return usage(e),
+    };
+    if !(args.header_timeout.is_finite() && (0.1..=3600.0).contains(&args.header_timeout)) {
+        return usage("--header-timeout: expected seconds from 0.1 to 3600".into());
+    }
+    if args.max_connections == 0 {
+        return usage("--max-connections: expected at least 1".into());
+    }
     let config = crate::Config {
         addr: args.addr,
         store: args.store,
         create_rate,
+        create_rate_global,
         body_limit: args.body_limit,
         body_timeout: std::time::Duration::from_secs(args.body_timeout.max(1)),
         guess_playouts: args.guess_playouts,
+        header_timeout: std::time::Duration::from_secs_f64(args.header_timeout),
+        max_connections: args.max_connections,
+        public_url,
+        behind_proxy: args.behind_proxy,
         ..Default::default()
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()

@@ -34,6 +34,14 @@ pub struct Meta {
     pub white_name: String,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
+    /// Shown in `GET /api/games` (the creator's choice; games stored before there was a
+    /// choice are listed).
+    #[serde(default = "listed_by_default")]
+    pub listed: bool,
+}
+
+fn listed_by_default() -> bool {
+    true
 }
 
 /// A player, as events and the state name it.
@@ -670,6 +678,7 @@ impl Match {
             phase: self.phase.name(),
             move_number: self.move_number(),
             result: self.result.as_deref(),
+            listed: self.meta.listed,
         })
         .expect("the summary serializes")
     }
@@ -770,6 +779,7 @@ struct Summary<'a> {
     phase: &'static str,
     move_number: u64,
     result: Option<&'a str>,
+    listed: bool,
 }
 
 #[cfg(test)]
@@ -785,6 +795,7 @@ mod tests {
             black_name: "B".into(),
             white_name: "W".into(),
             created_ms: 0,
+            listed: true,
         }
     }
 

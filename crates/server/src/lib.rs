@@ -27,6 +27,10 @@ pub mod api;
 pub mod app;
 pub mod cli;
 pub mod game;
+pub mod net;
+pub mod security;
+pub mod serving;
+pub mod text;
 mod web;
 mod ws;
 
@@ -144,16 +148,17 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     }
     tracing::info!(%addr, store = store.kind(), "listening");
     ready(addr);
-    let service = api::router(app).into_make_service_with_connect_info::<SocketAddr>();
-    let result = axum::serve(listener, service)
-        .with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            tracing::info!("shutting down");
-            let _ = stop_tx.send(true);
-        })
-        .await
-        .map_err(|e| e.to_string());
+    let limits = serving::Limits {
+        header_timeout: app.config.header_timeout,
+        max_connections: app.config.max_connections,
+    };
+    serving::run(listener, api::router(app), limits, async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        let _ = stop_tx.send(true);
+    })
+    .await;
     store.close().await;
     tracing::info!("stopped");
-    result
+    Ok(())
 }

@@ -28,6 +28,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../static/board.js"),
     ),
     (
+        "review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/review.js"),
+    ),
+    (
         "api.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/api.js"),

@@ -35,6 +35,7 @@ export class Board {
     this.svg = null;
     this.size = null;
     this.hoverColor = null; // 'black' | 'white' | null: the stone shown under the pointer
+    this.ghost = null; // a vertex: the stone a touch placed, waiting to be confirmed
   }
 
   build(w, h) {
@@ -147,8 +148,29 @@ export class Board {
         }, this.territory);
       }
     }
+    // Move numbers on the stones (state.numbers: vertex -> number), when asked for.
+    if (state.numbers) {
+      for (const [v, n] of state.numbers) {
+        const p = point(v, h);
+        if (!p || state.board[p.y][p.x] === '.') continue;
+        const t = el('text', {
+          x: MARGIN + p.x * CELL, y: MARGIN + p.y * CELL, 'dominant-baseline': 'central',
+          'text-anchor': 'middle', 'data-number': v,
+          class: `num ${state.board[p.y][p.x] === 'x' ? 'on-black' : 'on-white'}`
+            + `${n >= 100 ? ' small' : ''}${v === state.last_move ? ' is-last' : ''}`,
+        }, this.marks);
+        t.textContent = String(n);
+      }
+    }
+    const ghost = point(this.ghost, h);
+    if (ghost && this.hoverColor && state.board[ghost.y][ghost.x] === '.') {
+      el('circle', {
+        cx: MARGIN + ghost.x * CELL, cy: MARGIN + ghost.y * CELL, r: CELL * 0.47,
+        class: `ghost ${this.hoverColor}`,
+      }, this.marks);
+    }
     const last = point(state.last_move, h);
-    if (last && state.board[last.y][last.x] !== '.') {
+    if (last && state.board[last.y][last.x] !== '.' && !state.numbers) {
       const onBlack = state.board[last.y][last.x] === 'x';
       el('circle', {
         cx: MARGIN + last.x * CELL, cy: MARGIN + last.y * CELL, r: CELL * 0.18,

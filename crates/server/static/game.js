@@ -1,6 +1,7 @@
 // The game page: /g/ID, the player's token in the fragment (#token=…); without one, watch.
-import { request, ApiError, escapeHtml } from './api.js';
+import { request, ApiError, escapeHtml, point } from './api.js';
 import { Board } from './board.js';
+import { positionAt, rulesName, setupFromSgf } from './review.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 const token = new URLSearchParams(location.hash.slice(1)).get('token');
@@ -9,6 +10,18 @@ const $ = (sel) => document.getElementById(sel);
 let state = null;
 let me = null; // 'black' | 'white' | null (watching)
 let busy = false;
+let viewAt = null; // the move number shown while browsing; null: the game as it stands
+let setup = []; // set-up stones (handicap), from the SGF record
+let seenMoves = null; // move_number of the last state shown, to notice the opponent's moves
+
+// Options, kept in this browser: move numbers, a confirm step (on by default on touch
+// screens, where a 19x19 point is 18 px), a sound when the opponent moves.
+const touch = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+const OPTIONS = { numbers: false, confirm: touch, sound: false };
+function option(name) {
+  const v = localStorage.getItem(`tengen.${name}`);
+  return v === null ? OPTIONS[name] : v === '1';
+}
 
 const REASONS = {
   occupied: 'that point is occupied',
@@ -54,11 +67,27 @@ async function act(path, body) {
   }
 }
 
+function setGhost(v) {
+  board.ghost = v;
+  $('confirm-box').hidden = !v;
+  if (v) $('confirm-move').textContent = `Play ${v}`;
+  draw();
+}
+
+function playAt(v) {
+  setGhost(null);
+  act('moves', { move: v, move_number: state.move_number });
+}
+
 const board = new Board($('board'), (v) => {
   if (!state || !me) return;
+  if (browsing()) { say('You are looking at an earlier move: press End (or ») to play.', 'error'); return; }
   if (state.phase === 'play') {
     if (state.to_move !== me) { say('It is not your turn.', 'error'); return; }
-    act('moves', { move: v, move_number: state.move_number });
+    if (!option('confirm')) { playAt(v); return; }
+    // The confirm step: a first tap shows the stone, a second tap on it (or Play) plays it.
+    if (board.ghost === v) playAt(v);
+    else if (state.board[point(v, state.height).y][point(v, state.height).x] === '.') setGhost(v);
   } else if (state.phase === 'scoring') {
     const dead = new Set(state.dead);
     if (!document.querySelector(`[data-stone="${v}"]`)) return;
@@ -66,10 +95,70 @@ const board = new Board($('board'), (v) => {
   }
 });
 
+function browsing() {
+  return state && viewAt !== null && viewAt < state.moves.length;
+}
+
+// The board: the game as it stands, or the position after move `viewAt` while browsing.
+function draw() {
+  const s = state;
+  if (!s) return;
+  const numbers = option('numbers');
+  let view = s;
+  if (browsing() || numbers) {
+    const n = browsing() ? viewAt : s.moves.length;
+    const first = s.handicap >= 2 ? 2 : 1;
+    const pos = positionAt(s.width, s.height, setup, s.moves, n, first);
+    view = browsing()
+      ? { ...s, board: pos.board, last_move: pos.last, ko: null, dead: [], territory: null }
+      : { ...s };
+    if (numbers) view.numbers = pos.numbers;
+  }
+  board.hoverColor = me && s.phase === 'play' && s.to_move === me && !browsing() ? me : null;
+  board.render(view);
+  const total = s.moves.length;
+  const at = browsing() ? viewAt : total;
+  $('nav-pos').textContent = browsing() ? `move ${at} of ${total}` : `move ${total}`;
+  $('nav').classList.toggle('browsing', browsing());
+  $('nav-first').disabled = $('nav-prev').disabled = at === 0;
+  $('nav-next').disabled = $('nav-last').disabled = at === total;
+  for (const li of $('moves').children) li.classList.toggle('current', Number(li.dataset.n) === at);
+}
+
+function browse(n) {
+  if (!state) return;
+  const total = state.moves.length;
+  const to = Math.max(0, Math.min(total, n));
+  viewAt = to >= total ? null : to;
+  if (viewAt !== null) setGhost(null);
+  draw();
+}
+
+// A short tone (Web Audio: nothing to download).
+function beep() {
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.25);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.25);
+    osc.onended = () => ctx.close();
+  } catch (_) { /* no audio */ }
+}
+
 function show(s) {
+  const before = seenMoves;
+  seenMoves = s.move_number;
+  if (state && s.move_number !== state.move_number) setGhost(null);
   state = s;
-  board.hoverColor = me && s.phase === 'play' && s.to_move === me ? me : null;
-  board.render(s);
+  if (before !== null && s.move_number > before && me && s.to_move === me && s.phase === 'play'
+    && option('sound')) beep();
+  const yourTurn = me && s.phase === 'play' && s.to_move === me;
+  document.title = `${yourTurn ? '● Your move · ' : ''}${s.black_name} vs ${s.white_name} — tengen`;
   $('title').textContent = `${s.width}×${s.height} · ${s.black_name} vs ${s.white_name}`;
   $('name-black').textContent = s.black_name + (me === 'black' ? ' (you)' : '');
   $('name-white').textContent = s.white_name + (me === 'white' ? ' (you)' : '');
@@ -120,11 +209,14 @@ function show(s) {
     const li = document.createElement('li');
     li.textContent = m;
     li.className = (i + (s.handicap >= 2 ? 1 : 0)) % 2 === 0 ? 'b' : 'w';
+    li.dataset.n = String(i + 1);
     return li;
   }));
-  list.scrollTop = list.scrollHeight;
+  if (!browsing()) list.scrollTop = list.scrollHeight;
   $('move-count').textContent = `(${s.moves.length})`;
-  $('rules').textContent = `Rules: ${s.rules}`;
+  $('rules').textContent = `Rules: ${rulesName(s.rules)}`;
+  $('rules').title = s.rules;
+  draw();
 }
 
 function connect(delay = 500) {
@@ -150,13 +242,42 @@ async function main() {
   $('accept-undo').onclick = () => act('undo/accept');
   $('accept').onclick = () => act('accept', { marks_version: state.marks_version });
   $('resume').onclick = () => act('resume');
+  $('confirm-move').onclick = () => { if (board.ghost) playAt(board.ghost); };
+  $('cancel-move').onclick = () => setGhost(null);
+  const at = () => (browsing() ? viewAt : state.moves.length);
+  $('nav-first').onclick = () => browse(0);
+  $('nav-prev').onclick = () => browse(at() - 1);
+  $('nav-next').onclick = () => browse(at() + 1);
+  $('nav-last').onclick = () => browse(Infinity);
+  $('moves').onclick = (ev) => { if (ev.target.dataset.n) browse(Number(ev.target.dataset.n)); };
+  document.addEventListener('keydown', (ev) => {
+    if (!state || ev.target.closest('input, textarea, select') || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const to = { ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: Infinity }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    browse(to);
+  });
+  for (const name of Object.keys(OPTIONS)) {
+    const box = $(`opt-${name}`);
+    box.checked = option(name);
+    box.onchange = () => {
+      localStorage.setItem(`tengen.${name}`, box.checked ? '1' : '0');
+      if (name === 'confirm' && !box.checked) setGhost(null);
+      draw();
+    };
+  }
   try {
     if (token) {
       const who = await request('GET', `/api/games/${encodeURIComponent(id)}/me`, { token });
       me = who.color;
       document.body.dataset.me = me;
     }
-    show(await request('GET', `/api/games/${encodeURIComponent(id)}`));
+    const first = await request('GET', `/api/games/${encodeURIComponent(id)}`);
+    if (first.handicap >= 2) {
+      const res = await fetch(`/api/games/${encodeURIComponent(id)}/sgf`);
+      if (res.ok) setup = setupFromSgf(await res.text());
+    }
+    show(first);
   } catch (e) {
     say(e.code === 'not_found' ? 'No such game.' : explain(e), 'error');
     if (e.code === 'not_found') return;

@@ -7,6 +7,11 @@ $('size').addEventListener('change', () => {
   $('custom').hidden = $('size').value !== 'custom';
 });
 
+// A handicap game has komi 0.5 unless the creator gives one (the server's default too).
+$('handicap').addEventListener('change', () => {
+  $('komi').placeholder = parseInt($('handicap').value, 10) >= 2 ? '0.5 (handicap)' : "rules' default";
+});
+
 $('create').addEventListener('submit', async (ev) => {
   ev.preventDefault();
   $('create-error').textContent = '';
@@ -22,6 +27,7 @@ $('create').addEventListener('submit', async (ev) => {
   if (h) body.handicap = h;
   if ($('black_name').value.trim()) body.black_name = $('black_name').value.trim();
   if ($('white_name').value.trim()) body.white_name = $('white_name').value.trim();
+  if ($('listed').checked) body.listed = true;
   try {
     const g = await request('POST', '/api/games', { body });
     for (const k of ['black', 'white', 'watch']) {
@@ -50,11 +56,12 @@ async function loadRecent() {
     const games = await request('GET', '/api/games');
     const rows = games.map((g) => {
       const state = g.phase === 'finished' ? escapeHtml(g.result || 'finished') : escapeHtml(g.phase);
-      return `<tr><td><a href="/g/${encodeURIComponent(g.id)}">${escapeHtml(g.id)}</a></td>`
-        + `<td>${escapeHtml(g.black_name)} – ${escapeHtml(g.white_name)}</td>`
+      const href = `/g/${encodeURIComponent(g.id)}`;
+      return `<tr><td class="id"><a href="${href}">${escapeHtml(g.id)}</a></td>`
+        + `<td><a href="${href}">${escapeHtml(g.black_name)} – ${escapeHtml(g.white_name)}</a></td>`
         + `<td>${g.width}×${g.height}</td><td>${g.move_number}</td><td>${state}</td></tr>`;
     });
-    $('recent').tBodies[0].innerHTML = rows.join('') || '<tr><td colspan="5">No games yet.</td></tr>';
+    $('recent').tBodies[0].innerHTML = rows.join('') || '<tr><td colspan="5">No listed games yet (games are listed when their creator chooses so).</td></tr>';
   } catch (_) { /* keep the old list */ }
 }
 

@@ -48,7 +48,7 @@ fn start(b: &Backend) -> (Server, Api) {
 async fn create_list_state_sgf(b: Backend) {
     let (_s, api) = start(&b);
     let g = api
-        .create(r#"{"width":9,"height":9,"rules":"japanese","komi":0.5,"black_name":"Ann","white_name":"Ben"}"#)
+        .create(r#"{"width":9,"height":9,"rules":"japanese","komi":0.5,"black_name":"Ann","white_name":"Ben","listed":true}"#)
         .await;
     let v = &g.body;
     for k in ["black_url", "white_url", "watch_url"] {
@@ -122,7 +122,7 @@ async fn create_list_state_sgf(b: Backend) {
     assert_eq!(st["last_move"], "C3");
     assert_eq!(api.state(&g.id).await, st);
 
-    // Defaults: 19x19 chinese; handicap: white first, GNU Go's points.
+    // Defaults: 19x19 chinese, unlisted; handicap: white first, GNU Go's points, komi 0.5.
     let h = api.create(r#"{"handicap":2}"#).await;
     let hs = &h.body["state"];
     assert_eq!(
@@ -134,13 +134,21 @@ async fn create_list_state_sgf(b: Backend) {
     assert_eq!(hs["board"][15].as_str().unwrap().chars().nth(3), Some('x')); // D4
     assert_eq!(
         hs["rules"],
-        "ko=simple,suicide=forbidden,scoring=area,komi=7.5,handicap-bonus=n"
+        "ko=simple,suicide=forbidden,scoring=area,komi=0.5,handicap-bonus=n"
     );
+    // The creator may keep the preset's komi (or any other) in a handicap game.
+    let h7 = api.create(r#"{"handicap":3,"komi":7.5}"#).await;
+    assert_eq!(h7.body["state"]["komi"], 7.5);
+    let hr = api
+        .create(r#"{"handicap":3,"rules":"japanese,komi=6.5"}"#)
+        .await;
+    assert_eq!(hr.body["state"]["komi"], 6.5);
 
     let (s, list) = api.get("/api/games").await;
     assert_eq!(s, 200);
     let list = list.as_array().unwrap();
-    assert!(list.len() >= 2);
+    // Only the game created with "listed": true is shown.
+    assert_eq!(list.len(), 1, "{list:?}");
     let mine = list
         .iter()
         .find(|e| e["id"] == g.id.as_str())
@@ -254,9 +262,24 @@ async fn errors_in_contract_order(b: Backend) {
         let (s, v) = api.post(&moves, bad, body).await;
         assert_eq!((s, code(&v)), (400, "bad_request"), "body {body:?}: {v}");
     }
-    // 409 before 422: a stale move number on an occupied point, by the wrong player.
+    // 409 before 422: a stale move number, by the wrong player (black played E5 at 0).
     let (s, v) = api
-        .post(&moves, bad, r#"{"move":"E5","move_number":0}"#)
+        .post(&moves, bad, r#"{"move":"pass","move_number":0}"#)
+        .await;
+    assert_eq!((s, code(&v)), (409, "stale"));
+    let (s, v) = api
+        .post(&moves, bad, r#"{"move":"D5","move_number":0}"#)
+        .await;
+    assert_eq!((s, code(&v)), (409, "stale"));
+    // ...but the very move recorded at 0, by its player, is a retry: 200 with the state.
+    let (s, v) = api
+        .post(&moves, bad, r#"{"move":"e5","move_number":0}"#)
+        .await;
+    assert_eq!((s, v["move_number"].as_u64()), (200, Some(1)), "{v}");
+    assert_eq!(v["moves"], serde_json::json!(["E5"]));
+    // The same vertex by the other player is not.
+    let (s, v) = api
+        .post(&moves, Some(&g.white), r#"{"move":"E5","move_number":0}"#)
         .await;
     assert_eq!((s, code(&v)), (409, "stale"));
     let (s, v) = api
@@ -476,7 +499,7 @@ async fn scoring_flow(b: Backend) {
     let (_s, api) = start(&b);
     // A black wall on column C, a white wall on column E, a white stone at B4 in black's area.
     let g = api
-        .create(r#"{"width":7,"height":7,"rules":"japanese","komi":0.5}"#)
+        .create(r#"{"width":7,"height":7,"rules":"japanese","komi":0.5,"listed":true}"#)
         .await;
     api.play_all(
         &g,

@@ -488,7 +488,8 @@ fn creation_flood_and_huge_bodies() {
         for _ in 0..100 {
             let api = api.clone();
             tasks.push(tokio::spawn(async move {
-                api.post("/api/games", None, r#"{"width":9}"#).await
+                api.post("/api/games", None, r#"{"width":9,"listed":true}"#)
+                    .await
             }));
         }
         let (mut created, mut limited) = (Vec::new(), 0);

@@ -42,6 +42,9 @@ impl Server {
         if !extra.contains(&"--create-rate") {
             cmd.args(["--create-rate", "off"]);
         }
+        if !extra.contains(&"--create-rate-global") {
+            cmd.args(["--create-rate-global", "off"]);
+        }
         cmd.args(extra)
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
@@ -199,6 +202,11 @@ impl Redis {
 
     pub fn url(&self) -> String {
         format!("redis://127.0.0.1:{}/0", self.port)
+    }
+
+    /// The redis-server's process id (to pause it with SIGSTOP).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Stops the server (SIGKILL); its append-only file stays.
