@@ -149,6 +149,13 @@ test('two players: capture, ko refused, passes, a dead group, both accept', asyn
   for (const v of ['A2', 'A3', 'B1', 'B2', 'C1']) {
     assert.ok(counted.territory.black.includes(v), `${v} is black's: ${counted.territory.black}`);
   }
+  // Seki stones and dame are drawn apart from territory, one marker per vertex of the count.
+  const drawn = await white.evaluate(() => ({
+    seki: [...document.querySelectorAll('[data-seki]')].map((e) => e.dataset.seki).sort(),
+    dame: [...document.querySelectorAll('[data-dame]')].map((e) => e.dataset.dame).sort(),
+  }));
+  assert.deepEqual(drawn.seki, [...counted.score.seki].sort());
+  assert.deepEqual(drawn.dame, [...counted.score.dame].sort());
   await shot(black, '03-scoring');
 
   await black.click('#accept');
@@ -162,6 +169,10 @@ test('two players: capture, ko refused, passes, a dead group, both accept', asyn
   assert.equal(st.phase, 'finished');
   assert.equal(result, st.result);
   assert.match(result, /^(B|W)\+\d+(\.5)?$|^0$/);
+  // The finished game keeps its count on the page.
+  assert.equal(await black.textContent('#count-result'), st.score.result);
+  assert.equal(await black.textContent('#total-black'), String(st.score.black.total));
+  assert.equal(await black.textContent('#total-white'), String(st.score.white.total));
   await shot(black, '04-finished-black');
   await shot(white, '05-finished-white');
 
@@ -204,6 +215,73 @@ test('two players: capture, ko refused, passes, a dead group, both accept', asyn
   const sgf = await (await fetch(`${BASE}/api/games/${st.id}/sgf`)).text();
   assert.match(sgf, /;B\[bg\];W\[dh\]/);
   assert.ok(sgf.includes(`RE[${result}]`));
+});
+
+test('an open seat taken from the lobby, clocks ticking, chat as text, a timeout ends the game', async () => {
+  const host = await openContext({ width: 1200, height: 900 });
+  const guest = await openContext({ width: 1200, height: 900 });
+
+  // The host creates a 9x9 game with 3-second byo-yomi and no main time, White's seat open.
+  await host.goto(`${BASE}/`);
+  await host.selectOption('#size', '9');
+  await host.fill('#black_name', 'Host');
+  await host.selectOption('#time', 'custom');
+  await host.selectOption('#t-system', 'byoyomi');
+  await host.fill('#t-main', '0');
+  await host.fill('#t-periods', '1');
+  await host.fill('#t-period', '3');
+  await host.selectOption('#open', 'white');
+  await host.click('#create-button');
+  await host.waitForSelector('#links:not([hidden])');
+  assert.ok(await host.locator('#open-white').isHidden(), 'no link for the open seat');
+  const hostUrl = await host.inputValue('#black-url');
+  const id = hostUrl.split('/g/')[1].split('#')[0];
+
+  // The guest sees it in the lobby's open games and takes the seat.
+  await guest.goto(`${BASE}/`);
+  await guest.fill('#join-name', 'Guest <b>');
+  await guest.waitForSelector(`[data-join="${id}"]`, { timeout: 10000 });
+  await guest.click(`[data-join="${id}"]`);
+  await guest.waitForURL(/#token=/);
+  await guest.waitForSelector('svg.board');
+  assert.equal(await guest.evaluate(() => document.body.dataset.me), 'white');
+  assert.equal(await guest.textContent('#name-white'), 'Guest <b> (you)');
+
+  await host.goto(hostUrl);
+  await host.waitForFunction(() => document.getElementById('conn').textContent === 'live');
+  await guest.waitForFunction(() => document.getElementById('conn').textContent === 'live');
+  for (const p of [host, guest]) {
+    assert.ok(await p.locator('#clock-black').isVisible(), 'clocks shown');
+    assert.ok(await p.locator('#clock-white').isVisible());
+  }
+
+  // Chat, shown as text.
+  await guest.fill('#chat-text', '<i>hello</i> & good luck');
+  await guest.click('#chat-send');
+  await host.waitForFunction(() => document.querySelectorAll('#chat li').length === 1, null, { timeout: 10000 });
+  assert.equal(await host.textContent('#chat li'), 'Guest <b><i>hello</i> & good luck');
+  assert.equal(await host.locator('#chat li i').count(), 0, 'no markup from chat');
+
+  // Black moves; white's clock runs, ticks down, and shows the last seconds.
+  await statusIs(host, 'Your turn');
+  await host.click('[data-vertex="E5"]');
+  await guest.waitForFunction(() => document.getElementById('clock-white').classList.contains('running'), null, { timeout: 10000 });
+  const left1 = parseFloat(await guest.getAttribute('#clock-white', 'data-left'));
+  await guest.waitForTimeout(400);
+  const left2 = parseFloat(await guest.getAttribute('#clock-white', 'data-left'));
+  assert.ok(left2 < left1 && left1 <= 3, `white's clock ticks: ${left1} then ${left2}`);
+  assert.ok(await guest.locator('#clock-white.low').count() === 1, 'the last seconds are marked');
+  await shot(guest, '11-clock-running');
+
+  // Nobody moves: white's period runs out and both boards show the result.
+  for (const p of [host, guest]) {
+    await p.waitForSelector('#final-result', { timeout: 10000 });
+    assert.equal(await p.textContent('#final-result'), 'B+T');
+    assert.match(await p.textContent('#status'), /B\+T \(on time\)/);
+  }
+  await shot(host, '12-timeout');
+  const st = await stateOf(host);
+  assert.equal(st.result, 'B+T');
 });
 
 test('a phone: the lobby fits 390 px; a tap shows the stone, Play confirms it; the tab title', async () => {

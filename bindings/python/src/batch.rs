@@ -2,13 +2,13 @@
 //!
 //! Each step checks every action first (an illegal one raises and nothing changes), then plays
 //! them, detects ended games, scores and resets them, and fills the legal masks, all with the
-//! GIL released and the games split over the cores (rayon).
+//! GIL released and the games split over the environment's own thread pool (rayon). Every
+//! array handed back is allocated once per call as a NumPy array and written in place, in
+//! parallel, by the threads: nothing serial grows with the number of games except reading a
+//! Python list of actions (a NumPy array is read in place).
 
-use crate::state::fill_planes;
 use crate::{parse_rules, IllegalMoveError};
-use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1,
-};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -29,7 +29,10 @@ const MIN_CHUNK: usize = 32;
 struct Slot {
     game: Game,
     rng: Rng,
-    /// The stones of the last `HISTORY` positions, a ring of `n`-cell boards (1 black, -1 white).
+    /// The current stones, `n` cells (1 black, -1 white, 0 empty), row-major from the top.
+    board: Vec<i8>,
+    /// The last `HISTORY` positions as planes: for each, `n` cells of black stones (0/1) then
+    /// `n` of white stones, in a ring; kept at every step so that planes are copies.
     hist: Vec<i8>,
     head: usize,
     filled: usize,
@@ -41,7 +44,8 @@ impl Slot {
         Slot {
             game: Game::new(size, size, rules).expect("size checked"),
             rng: Rng::new(seed),
-            hist: vec![0; HISTORY * n],
+            board: vec![0; n],
+            hist: vec![0; HISTORY * 2 * n],
             head: 0,
             filled: 1,
         }
@@ -49,38 +53,40 @@ impl Slot {
 
     fn reset(&mut self) {
         self.game.clear();
+        self.board.fill(0);
         self.hist.fill(0);
         self.head = 0;
         self.filled = 1;
     }
 
-    fn cells(&self, n: usize) -> &[i8] {
-        &self.hist[self.head * n..(self.head + 1) * n]
-    }
-
-    /// Records the position after the last turn: a copy of the previous board with the new stone,
-    /// recomputed from the board only when stones were removed.
+    /// Records the position after the last turn: the previous planes with the new stone, or
+    /// recomputed from the board when stones were removed.
     fn record(&mut self, n: usize, w: usize) {
         let prev = self.head;
         self.head = (self.head + 1) % HISTORY;
         self.filled = (self.filled + 1).min(HISTORY);
-        let (cur, old) = (self.head * n, prev * n);
-        self.hist.copy_within(old..old + n, cur);
+        let (cur, old) = (self.head * 2 * n, prev * 2 * n);
+        self.hist.copy_within(old..old + 2 * n, cur);
         let Some(t) = self.game.turns().last() else {
             return;
         };
         if let Move::Play(p) = t.mv {
-            let b = self.game.board();
             if t.removed() == 0 {
-                self.hist[cur + p.y as usize * w + p.x as usize] =
-                    if t.color == Color::Black { 1 } else { -1 };
+                let k = p.y as usize * w + p.x as usize;
+                let black = t.color == Color::Black;
+                self.board[k] = if black { 1 } else { -1 };
+                self.hist[cur + k + if black { 0 } else { n }] = 1;
             } else {
+                let b = self.game.board();
                 for (k, q) in b.points().enumerate() {
-                    self.hist[cur + k] = match b.get(q) {
+                    let v = match b.get(q) {
                         Some(Color::Black) => 1,
                         Some(Color::White) => -1,
                         None => 0,
                     };
+                    self.board[k] = v;
+                    self.hist[cur + k] = i8::from(v == 1);
+                    self.hist[cur + n + k] = i8::from(v == -1);
                 }
             }
         }
@@ -122,7 +128,7 @@ impl Slot {
         }
         self.record(n, size);
         if self.game.consecutive_passes() >= 2 || self.game.move_number() >= max_moves {
-            let r = area_result(self.cells(n), size, self.game.rules().komi);
+            let r = area_result(&self.board, size, self.game.rules().komi);
             self.reset();
             Some(r)
         } else {
@@ -137,7 +143,7 @@ impl Slot {
     /// are 128-bit sets, so only the points without an empty neighbour cost a rules check.
     fn mask(&self, out: &mut [bool], size: usize, fast: bool) {
         let n = size * size;
-        let cells = self.cells(n);
+        let cells = &self.board[..];
         let color = self.game.to_move();
         let b = self.game.board();
         let check = |k: usize| {
@@ -172,18 +178,21 @@ impl Slot {
         }
     }
 
+    /// The AlphaGo Zero planes (as `GameState.planes`) into `out`, which is zeroed: the
+    /// mover's stones in the last 8 positions, the opponent's, then all ones when black is to
+    /// move. Each plane is a copy of one kept in the history ring. Every byte of `out` is
+    /// written (it may be a reused buffer).
     fn planes(&self, out: &mut [i8], n: usize) {
-        let me = if self.game.to_move() == Color::Black {
-            1
-        } else {
-            -1
-        };
-        fill_planes(out, n, me, |k| {
-            (k < self.filled).then(|| {
-                let s = (self.head + HISTORY - k) % HISTORY;
-                &self.hist[s * n..(s + 1) * n]
-            })
-        });
+        let black = self.game.to_move() == Color::Black;
+        let (mine, theirs) = if black { (0, n) } else { (n, 0) };
+        for k in 0..self.filled {
+            let s = (self.head + HISTORY - k) % HISTORY * 2 * n;
+            out[k * n..(k + 1) * n].copy_from_slice(&self.hist[s + mine..s + mine + n]);
+            out[(8 + k) * n..(9 + k) * n].copy_from_slice(&self.hist[s + theirs..s + theirs + n]);
+        }
+        out[self.filled * n..8 * n].fill(0);
+        out[(8 + self.filled) * n..16 * n].fill(0);
+        out[16 * n..17 * n].fill(i8::from(black));
     }
 }
 
@@ -281,6 +290,18 @@ pub struct BatchEnv {
     rules: Rules,
     max_moves: usize,
     slots: Vec<Slot>,
+    pool: rayon::ThreadPool,
+    /// Planes arrays handed out before, reused once Python holds no reference to them (on
+    /// 19x19 a fresh array's page faults cost as much as filling it).
+    planes_cache: Vec<Py<PyArray4<i8>>>,
+}
+
+/// A mutable view of a fresh C-contiguous NumPy array (just allocated here, so never shared).
+fn slice_mut<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    rw: &'a mut numpy::PyReadwriteArray<'_, T, D>,
+) -> PyResult<&'a mut [T]> {
+    rw.as_slice_mut()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 impl BatchEnv {
@@ -288,16 +309,18 @@ impl BatchEnv {
         self.size * self.size
     }
 
-    fn masks_vec(&self) -> Vec<bool> {
+    /// Fills `out` (`n * (points + 1)`) with the legal masks, in parallel.
+    fn fill_masks(&self, out: &mut [bool]) {
         let m = self.points() + 1;
         let fast = !self.rules.ko.is_superko();
         let size = self.size;
-        let mut out = vec![false; self.slots.len() * m];
-        out.par_chunks_mut(m)
-            .zip(self.slots.par_iter())
-            .with_min_len(MIN_CHUNK)
-            .for_each(|(o, s)| s.mask(o, size, fast));
-        out
+        let slots = &self.slots;
+        self.pool.install(|| {
+            out.par_chunks_mut(m)
+                .zip(slots.par_iter())
+                .with_min_len(MIN_CHUNK)
+                .for_each(|(o, s)| s.mask(o, size, fast))
+        });
     }
 }
 
@@ -305,15 +328,17 @@ impl BatchEnv {
 impl BatchEnv {
     /// `n` games on `size` x `size` boards under `rules` (default `chinese`: simple ko, no
     /// suicide, komi 7.5). `seed` drives `sample_actions`. `max_moves` (default
-    /// `3 * size * size`) ends a game that is still going.
+    /// `3 * size * size`) ends a game that is still going. `threads` (default: every core)
+    /// sets how many threads step the games.
     #[new]
-    #[pyo3(signature = (n, size=9, rules=None, seed=0, max_moves=None))]
+    #[pyo3(signature = (n, size=9, rules=None, seed=0, max_moves=None, threads=None))]
     fn new(
         n: usize,
         size: usize,
         rules: Option<&str>,
         seed: u64,
         max_moves: Option<usize>,
+        threads: Option<usize>,
     ) -> PyResult<BatchEnv> {
         if !(1..=25).contains(&size) {
             return Err(PyValueError::new_err(format!(
@@ -323,21 +348,36 @@ impl BatchEnv {
         if n == 0 {
             return Err(PyValueError::new_err("a BatchEnv needs at least one game"));
         }
+        let threads = match threads {
+            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+            Some(t) => t,
+            None => std::thread::available_parallelism().map_or(1, |c| c.get()),
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("tengen-batch-{i}"))
+            .build()
+            .map_err(|e| PyValueError::new_err(format!("cannot start {threads} threads: {e}")))?;
         let rules = parse_rules(rules, Rules::CHINESE)?;
-        let slots = (0..n)
-            .map(|i| {
-                Slot::new(
-                    size,
-                    rules,
-                    seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                )
-            })
-            .collect();
+        let slots = pool.install(|| {
+            (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    Slot::new(
+                        size,
+                        rules,
+                        seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    )
+                })
+                .collect()
+        });
         Ok(BatchEnv {
             size,
             rules,
             max_moves: max_moves.unwrap_or(3 * size * size).max(1),
             slots,
+            pool,
+            planes_cache: Vec::new(),
         })
     }
 
@@ -365,11 +405,23 @@ impl BatchEnv {
         self.rules.to_string()
     }
 
+    /// How many threads step the games.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
     /// Starts every game again; returns the legal masks.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
-        for s in &mut self.slots {
-            s.reset();
-        }
+        let (slots, pool) = (&mut self.slots, &self.pool);
+        py.allow_threads(|| {
+            pool.install(|| {
+                slots
+                    .par_iter_mut()
+                    .with_min_len(MIN_CHUNK)
+                    .for_each(Slot::reset)
+            })
+        });
         self.legal_masks(py)
     }
 
@@ -391,141 +443,205 @@ impl BatchEnv {
                 &owned
             }
         };
-        if acts.len() != self.slots.len() {
+        let n = self.slots.len();
+        if acts.len() != n {
             return Err(PyValueError::new_err(format!(
                 "actions: {} given for {} games",
                 acts.len(),
-                self.slots.len()
+                n
             )));
         }
         let size = self.size;
         let max_moves = self.max_moves;
         let m = self.points() + 1;
         let fast = !self.rules.ko.is_superko();
-        let slots = &mut self.slots;
-        let out = py.allow_threads(|| {
-            let bad = slots
-                .par_iter()
-                .zip(acts.par_iter())
-                .with_min_len(MIN_CHUNK)
-                .enumerate()
-                .find_map_first(|(g, (s, &a))| s.check(a, size).err().map(|e| (g, e)));
-            if let Some((g, e)) = bad {
-                return Err(format!("game {g}: {e}"));
-            }
-            let n = slots.len();
-            let mut masks = vec![false; n * m];
-            let mut results = vec![0i8; n];
-            let mut dones = vec![false; n];
-            slots
-                .par_iter_mut()
-                .zip(acts.par_iter())
-                .zip(masks.par_chunks_mut(m))
-                .zip(results.par_iter_mut().zip(dones.par_iter_mut()))
-                .with_min_len(MIN_CHUNK)
-                .for_each(|(((s, &a), mask), (r, d))| {
-                    if let Some(res) = s.step(a, size, max_moves) {
-                        *r = res;
-                        *d = true;
+        let masks = PyArray2::<bool>::zeros(py, [n, m], false);
+        let results = PyArray1::<i8>::zeros(py, n, false);
+        let dones = PyArray1::<bool>::zeros(py, n, false);
+        {
+            let (mut mw, mut rw, mut dw) =
+                (masks.readwrite(), results.readwrite(), dones.readwrite());
+            let (mo, ro, dout) = (
+                slice_mut(&mut mw)?,
+                slice_mut(&mut rw)?,
+                slice_mut(&mut dw)?,
+            );
+            let (slots, pool) = (&mut self.slots, &self.pool);
+            py.allow_threads(|| {
+                pool.install(|| {
+                    let bad = slots
+                        .par_iter()
+                        .zip(acts.par_iter())
+                        .with_min_len(MIN_CHUNK)
+                        .enumerate()
+                        .find_map_first(|(g, (s, &a))| s.check(a, size).err().map(|e| (g, e)));
+                    if let Some((g, e)) = bad {
+                        return Err(format!("game {g}: {e}"));
                     }
-                    s.mask(mask, size, fast);
-                });
-            Ok((masks, results, dones))
-        });
-        let (masks, results, dones) = out.map_err(IllegalMoveError::new_err)?;
-        Ok((
-            masks.into_pyarray(py).reshape([self.slots.len(), m])?,
-            results.into_pyarray(py),
-            dones.into_pyarray(py),
-        ))
+                    slots
+                        .par_iter_mut()
+                        .zip(acts.par_iter())
+                        .zip(mo.par_chunks_mut(m))
+                        .zip(ro.par_iter_mut().zip(dout.par_iter_mut()))
+                        .with_min_len(MIN_CHUNK)
+                        .for_each(|(((s, &a), mask), (r, d))| {
+                            if let Some(res) = s.step(a, size, max_moves) {
+                                *r = res;
+                                *d = true;
+                            }
+                            s.mask(mask, size, fast);
+                        });
+                    Ok(())
+                })
+            })
+            .map_err(IllegalMoveError::new_err)?;
+        }
+        Ok((masks, results, dones))
     }
 
     /// The legal masks of the positions now to play, bool `(n, size*size + 1)`.
     fn legal_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
-        let m = self.points() + 1;
-        let v = py.allow_threads(|| self.masks_vec());
-        v.into_pyarray(py).reshape([self.slots.len(), m])
+        let out = PyArray2::<bool>::zeros(py, [self.slots.len(), self.points() + 1], false);
+        {
+            let mut rw = out.readwrite();
+            let o = slice_mut(&mut rw)?;
+            py.allow_threads(|| self.fill_masks(o));
+        }
+        Ok(out)
     }
 
     /// The boards, int8 `(n, size, size)`: 1 black, -1 white, 0 empty, top row first.
     fn observe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<i8>>> {
         let n = self.points();
-        let mut v = vec![0i8; self.slots.len() * n];
-        for (o, s) in v.chunks_mut(n).zip(&self.slots) {
-            o.copy_from_slice(s.cells(n));
+        let out = PyArray3::<i8>::zeros(py, [self.slots.len(), self.size, self.size], false);
+        {
+            let mut rw = out.readwrite();
+            let o = slice_mut(&mut rw)?;
+            let (slots, pool) = (&self.slots, &self.pool);
+            py.allow_threads(|| {
+                pool.install(|| {
+                    o.par_chunks_mut(n)
+                        .zip(slots.par_iter())
+                        .with_min_len(MIN_CHUNK)
+                        .for_each(|(o, s)| o.copy_from_slice(&s.board))
+                })
+            });
         }
-        v.into_pyarray(py)
-            .reshape([self.slots.len(), self.size, self.size])
+        Ok(out)
     }
 
     /// AlphaGo Zero planes of every game, int8 `(n, 17, size, size)` (as `GameState.planes`).
-    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<i8>>> {
+    fn planes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<i8>>> {
         let n = self.points();
         let per = 17 * n;
-        let slots = &self.slots;
-        let v = py.allow_threads(|| {
-            let mut v = vec![0i8; slots.len() * per];
-            v.par_chunks_mut(per)
-                .zip(slots.par_iter())
-                .with_min_len(MIN_CHUNK)
-                .for_each(|(o, s)| s.planes(o, n));
-            v
-        });
-        v.into_pyarray(py)
-            .reshape([self.slots.len(), 17, self.size, self.size])
+        // A cached array whose only reference is the cache's: no view of it exists anywhere.
+        let free = self.planes_cache.iter().find(|a| a.get_refcnt(py) == 1);
+        let out = match free {
+            Some(a) => a.bind(py).clone(),
+            None => {
+                let a =
+                    PyArray4::<i8>::zeros(py, [self.slots.len(), 17, self.size, self.size], false);
+                if self.planes_cache.len() >= 2 {
+                    self.planes_cache.remove(0);
+                }
+                self.planes_cache.push(a.clone().unbind());
+                a
+            }
+        };
+        {
+            let mut rw = out.readwrite();
+            let o = slice_mut(&mut rw)?;
+            let (slots, pool) = (&self.slots, &self.pool);
+            py.allow_threads(|| {
+                pool.install(|| {
+                    o.par_chunks_mut(per)
+                        .zip(slots.par_iter())
+                        .with_min_len(MIN_CHUNK)
+                        .for_each(|(o, s)| s.planes(o, n))
+                })
+            });
+        }
+        Ok(out)
     }
 
     /// The player to move in each game, int8 `(n,)`: 1 black, -1 white.
-    fn to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let v: Vec<i8> = self
-            .slots
-            .iter()
-            .map(|s| {
-                if s.game.to_move() == Color::Black {
-                    1
-                } else {
-                    -1
-                }
-            })
-            .collect();
-        v.into_pyarray(py)
+    fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let out = PyArray1::<i8>::zeros(py, self.slots.len(), false);
+        {
+            let mut rw = out.readwrite();
+            let o = slice_mut(&mut rw)?;
+            let (slots, pool) = (&self.slots, &self.pool);
+            py.allow_threads(|| {
+                pool.install(|| {
+                    o.par_iter_mut()
+                        .zip(slots.par_iter())
+                        .with_min_len(MIN_CHUNK)
+                        .for_each(|(o, s)| {
+                            *o = if s.game.to_move() == Color::Black {
+                                1
+                            } else {
+                                -1
+                            }
+                        })
+                })
+            });
+        }
+        Ok(out)
     }
 
     /// Moves played in each game since its start, int64 `(n,)`.
-    fn move_numbers<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let v: Vec<i64> = self
-            .slots
-            .iter()
-            .map(|s| s.game.move_number() as i64)
-            .collect();
-        v.into_pyarray(py)
+    fn move_numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let out = PyArray1::<i64>::zeros(py, self.slots.len(), false);
+        {
+            let mut rw = out.readwrite();
+            let o = slice_mut(&mut rw)?;
+            let (slots, pool) = (&self.slots, &self.pool);
+            py.allow_threads(|| {
+                pool.install(|| {
+                    o.par_iter_mut()
+                        .zip(slots.par_iter())
+                        .with_min_len(MIN_CHUNK)
+                        .for_each(|(o, s)| *o = s.game.move_number() as i64)
+                })
+            });
+        }
+        Ok(out)
     }
 
     /// One action per game from the light-playout policy (a random legal move that does not
     /// fill the mover's own eye, else pass), seeded by `seed`. Int64 `(n,)`.
-    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let size = self.size;
         let pass = (size * size) as i64;
-        let slots = &mut self.slots;
-        let v = py.allow_threads(|| {
-            slots
-                .par_iter_mut()
-                .with_min_len(MIN_CHUNK)
-                .map(|s| match playout::choose_move(&mut s.game, &mut s.rng) {
-                    Move::Play(p) => p.y as i64 * size as i64 + p.x as i64,
-                    _ => pass,
+        let out = PyArray1::<i64>::zeros(py, self.slots.len(), false);
+        {
+            let mut rw = out.readwrite();
+            let o = slice_mut(&mut rw)?;
+            let (slots, pool) = (&mut self.slots, &self.pool);
+            py.allow_threads(|| {
+                pool.install(|| {
+                    o.par_iter_mut()
+                        .zip(slots.par_iter_mut())
+                        .with_min_len(MIN_CHUNK)
+                        .for_each(|(o, s)| {
+                            *o = match playout::choose_move(&mut s.game, &mut s.rng) {
+                                Move::Play(p) => p.y as i64 * size as i64 + p.x as i64,
+                                _ => pass,
+                            }
+                        })
                 })
-                .collect::<Vec<i64>>()
-        });
-        v.into_pyarray(py)
+            });
+        }
+        Ok(out)
     }
 
     fn __repr__(&self) -> String {
         format!(
-            "<tengen.BatchEnv {} games {}x{}>",
+            "<tengen.BatchEnv {} games {}x{}, {} threads>",
             self.slots.len(),
             self.size,
-            self.size
+            self.size,
+            self.pool.current_num_threads()
         )
     }
 }

@@ -1,4 +1,5 @@
-//! `cargo bench -p tengen-bench`: light playouts (tengen and the `goban` crate, same policy),
+//! `cargo bench -p tengen-bench`: light playouts (tengen on a Game and on its PlayoutBoard, and the
+//! `goban` crate, same policy),
 //! `is_legal`, play+undo, and a positional-superko check at move 300.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
@@ -27,6 +28,11 @@ fn tengen_playouts(c: &mut Criterion) {
                     game.clone_from(&start);
                     black_box(playout::playout(&mut game, &mut rng, 3 * size * size))
                 })
+            });
+            // The dedicated playout board (same moves, tested in tengen-core).
+            let mut board = tengen_core::PlayoutBoard::from_game(&start);
+            group.bench_function(format!("{name}_playout_board"), |b| {
+                b.iter(|| black_box(board.playout(&mut rng, 3 * size * size)))
             });
         }
         for superko in [false, true] {

@@ -6,8 +6,8 @@ use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use tengen_core::playout::{self, Rng};
-use tengen_core::{Game, KoRule, Rules};
+use tengen_core::playout::Rng;
+use tengen_core::{Game, KoRule, PlayoutBoard, Rules};
 
 /// Arguments of `tengen bench`.
 #[derive(Debug, clap::Args)]
@@ -95,8 +95,8 @@ fn playouts(args: &PlayoutsArgs) -> ExitCode {
     };
     let max_plies = 3 * n * n;
     let mut rng = Rng::new(args.seed);
-    let mut game = fresh.clone();
-    let mut board = fresh.board().clone();
+    // The dedicated playout board (same moves as the exact engine, tested in tengen-core).
+    let mut board = PlayoutBoard::from_game(&fresh);
     let budget = Duration::from_secs_f64(args.seconds);
     println!(
         "light playouts on {n}x{n}, rules {rules}, {} s",
@@ -105,13 +105,7 @@ fn playouts(args: &PlayoutsArgs) -> ExitCode {
     let start = Instant::now();
     let (mut count, mut moves) = (0u64, 0u64);
     let elapsed = loop {
-        // Simple ko plays on the board alone (no undo records); superko needs the game's history.
-        moves += if args.superko {
-            game.clone_from(&fresh);
-            playout::playout(&mut game, &mut rng, max_plies)
-        } else {
-            playout::playout_board(&fresh, &mut board, &mut rng, max_plies)
-        } as u64;
+        moves += board.playout(&mut rng, max_plies) as u64;
         count += 1;
         let elapsed = start.elapsed();
         if elapsed >= budget {

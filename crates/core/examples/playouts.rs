@@ -18,19 +18,13 @@ fn main() {
         ..Rules::CHINESE
     };
     let start_game = Game::new(size, size, rules).unwrap();
-    let mut game = start_game.clone();
-    let mut board = start_game.board().clone();
+    let mut board = tengen_core::PlayoutBoard::from_game(&start_game);
     let mut rng = playout::Rng::new(1);
     let start = Instant::now();
     let (mut n, mut plies) = (0u64, 0u64);
     while fixed.map_or(start.elapsed().as_secs_f64() < seconds, |f| n < f) {
         for _ in 0..100 {
-            plies += if superko {
-                game.clone_from(&start_game);
-                playout::playout(&mut game, &mut rng, 3 * size * size)
-            } else {
-                playout::playout_board(&start_game, &mut board, &mut rng, 3 * size * size)
-            } as u64;
+            plies += board.playout(&mut rng, 3 * size * size) as u64;
             n += 1;
         }
     }

@@ -819,6 +819,24 @@ impl Game {
         (self.ko, self.unchanged)
     }
 
+    /// Calls `f` with the superko key, the stones and the turn number of every position the active superko rule
+    /// counts, the current one included, newest first (for the board-only playouts, which
+    /// confirm a key match against these stones).
+    pub(crate) fn for_each_superko_position(&self, mut f: impl FnMut(u64, &Board, usize)) {
+        let mut g = self.clone();
+        g.resigned = None;
+        loop {
+            let k = g.history.len() - 1;
+            if g.counts_for_superko(k) {
+                let p = g.history[k];
+                f(g.key(p.hash, p.to_move), &g.board, k);
+            }
+            if !g.undo() {
+                break;
+            }
+        }
+    }
+
     pub(crate) fn board_mut_for_playout(&mut self) -> &mut Board {
         &mut self.board
     }

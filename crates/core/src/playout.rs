@@ -3,6 +3,9 @@
 //! It is what GTP `genmove` plays and what `tengen bench playouts` measures: try the empty points
 //! in random order and play the first that is legal and not eye-like; pass when none qualifies;
 //! stop after two passes in a row or after a ply limit.
+//!
+//! For many playouts from one position, [`crate::PlayoutBoard`] plays the same moves for the
+//! same seed on a board made for it (fewer instructions, superko included).
 
 use crate::color::Color;
 use crate::game::{check_without_superko, Game};

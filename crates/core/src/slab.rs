@@ -27,6 +27,10 @@ impl<T: Clone> Slab<T> {
         &self.0
     }
 
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+
     pub(crate) fn fill(&mut self, value: T) {
         self.0.fill(value);
     }

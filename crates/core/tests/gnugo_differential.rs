@@ -173,8 +173,17 @@ fn game(
         let theirs = sorted_vertices(&gnugo.cmd(&format!("all_legal {}", color.name())).unwrap());
         let mut mine = Vec::new();
         let mut mine_set = Vec::new();
+        // The playout board's legality (pseudo-liberties, its own superko record) must be the
+        // exact engine's, so GNU Go checks it too.
+        let mut fast = tengen_core::PlayoutBoard::from_game(&ours);
         for p in ours.board().points() {
             let v = vertex(p, size);
+            assert_eq!(
+                fast.is_legal(p, color),
+                ours.check(color, p).is_ok(),
+                "{size}x{size} {:?} ply {ply}: playout board and game differ at {v}",
+                cfg.flags
+            );
             match ours.check(color, p) {
                 Ok(_) => {
                     mine.push(p);

@@ -151,10 +151,17 @@ fn compare(w: usize, h: usize, ko: KoRule, suicide: bool, seed: u64, plies: usiz
     for ply in 0..plies {
         let color = game.to_move();
         let mut legal = Vec::new();
+        // The playout board (pseudo-liberties, its own superko record) answers too.
+        let mut fast = tengen_core::PlayoutBoard::from_game(&game);
         for i in 0..w * h {
             let p = Point::new((i % w) as u8, (i / w) as u8);
             let ours = game.check(color, p).map(|_| ());
             let theirs = plain.legal(i, color).map(|_| ());
+            assert_eq!(
+                fast.is_legal(p, color),
+                theirs.is_ok(),
+                "playout board: {w}x{h} {ko:?} suicide={suicide} seed={seed} ply={ply} at {p}"
+            );
             // Superko may name any repeated move; both name the earliest.
             assert_eq!(
                 ours, theirs,

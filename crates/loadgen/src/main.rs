@@ -57,6 +57,10 @@ struct Args {
     /// Moves played in each game of the memory phase.
     #[arg(long, default_value_t = 60)]
     memory_moves: usize,
+    /// The time control of every game, as the API's `time` object (such as
+    /// `{"system":"byoyomi","main":3600,"periods":5,"period":30}`); none by default.
+    #[arg(long)]
+    time: Option<String>,
 }
 
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
@@ -84,6 +88,8 @@ struct Game {
 struct Client {
     base: String,
     http: reqwest::Client,
+    /// The creation body.
+    create_body: String,
 }
 
 impl Client {
@@ -91,7 +97,7 @@ impl Client {
         let res = self
             .http
             .post(format!("{}/api/games", self.base))
-            .body(r#"{"width":19,"height":19}"#)
+            .body(self.create_body.clone())
             .send()
             .await
             .map_err(|e| e.to_string())?;
@@ -238,7 +244,12 @@ async fn main() -> Result<(), String> {
             (url, Some(pid))
         }
     };
+    let mut body = serde_json::json!({"width": 19, "height": 19});
+    if let Some(t) = &args.time {
+        body["time"] = serde_json::from_str(t).map_err(|e| format!("--time: {e}"))?;
+    }
     let client = Arc::new(Client {
+        create_body: body.to_string(),
         base: base.clone(),
         http: reqwest::Client::builder()
             .pool_max_idle_per_host(args.concurrency * 2)

@@ -44,6 +44,16 @@ struct Document {
     dead: Vec<String>,
     marks_version: u64,
     accepted: Accepted,
+    /// The number of moves when play last resumed from scoring (absent: never).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    resumed_at: usize,
+    /// The color whose time ran out, when the game ended so (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    timeout: Option<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Why a document could not be restored.
@@ -167,6 +177,8 @@ impl ScoringGame {
                 black: self.accepted[0],
                 white: self.accepted[1],
             },
+            resumed_at: self.resumed_at,
+            timeout: self.timed_out.map(|c| c.name().to_string()),
         };
         serde_json::to_string(&doc).expect("a document always serializes")
     }
@@ -235,7 +247,20 @@ impl ScoringGame {
         }
         let phase = Phase::parse(&doc.phase)
             .ok_or_else(|| DocumentError::Phase(format!("unknown {:?}", doc.phase)))?;
-        let over_by_passes = game.resigned().is_none() && game.consecutive_passes() >= 2;
+        if doc.resumed_at > game.move_number() {
+            return Err(DocumentError::Phase(format!(
+                "resumed at move {} of {}",
+                doc.resumed_at,
+                game.move_number()
+            )));
+        }
+        let timeout = match &doc.timeout {
+            None => None,
+            Some(t) => Some(
+                Color::parse(t)
+                    .ok_or_else(|| DocumentError::Phase(format!("bad timeout color {t:?}")))?,
+            ),
+        };
         let mut sg = ScoringGame {
             game,
             phase,
@@ -243,13 +268,31 @@ impl ScoringGame {
             marks_version: doc.marks_version,
             accepted: [doc.accepted.black, doc.accepted.white],
             result: None,
+            resumed_at: doc.resumed_at,
+            timed_out: None,
         };
+        let over_by_passes = sg.game.resigned().is_none() && sg.new_passes() >= 2;
+        if let Some(loser) = timeout {
+            if phase != Phase::Finished || sg.game.resigned().is_some() || over_by_passes {
+                return Err(DocumentError::Phase(
+                    "a timeout only ends a game in play".into(),
+                ));
+            }
+            sg.timed_out = Some(loser);
+            sg.result = Some(crate::phase::timeout_result(loser));
+        }
         match phase {
             Phase::Play => {
                 if sg.game.resigned().is_some() {
                     return Err(DocumentError::Phase("play after a resignation".into()));
                 }
+                if over_by_passes {
+                    return Err(DocumentError::Phase(
+                        "play after two passes in a row".into(),
+                    ));
+                }
             }
+            Phase::Finished if sg.timed_out.is_some() => {}
             Phase::Scoring | Phase::Finished if sg.game.resigned().is_some() => {
                 if phase == Phase::Scoring {
                     return Err(DocumentError::Phase("scoring after a resignation".into()));
@@ -293,6 +336,13 @@ impl ScoringGame {
             )));
         }
         match phase {
+            Phase::Play | Phase::Finished
+                if sg.timed_out.is_some() && sg.accepted != [false, false] =>
+            {
+                return Err(DocumentError::Accepted(
+                    "acceptances without a scoring phase".into(),
+                ));
+            }
             Phase::Play if sg.accepted != [false, false] => {
                 return Err(DocumentError::Accepted(
                     "acceptances in the play phase".into(),

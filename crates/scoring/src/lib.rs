@@ -6,8 +6,9 @@
 //! around them, seed 002's meta-chains); [`Score`] counts under area, territory or stone scoring
 //! with komi, the handicap bonus, seki and false eyes, and serializes to the `tengen score
 //! --json` object. [`PassAlive`] is Benson's algorithm, [`Guess`] the automatic dead-stone guess,
-//! [`ScoringGame`] the scoring phase over a [`tengen_core::Game`], and its JSON document the state
-//! kept between requests.
+//! [`ScoringGame`] the one owner of a game's phases (play, scoring, finished: marks,
+//! acceptances, resumes, the result; the server drives it from its event log), and its JSON
+//! document the state kept between requests.
 //!
 //! ```
 //! use tengen_core::{Color, Point, Rules};
@@ -56,7 +57,7 @@ pub use count::{
 pub use document::{DocumentError, DOCUMENT_VERSION};
 pub use guess::{mc_ownership, Guess, GuessOptions, StoneStatus};
 pub use marking::{Change, Marking, NoStone, Tally};
-pub use phase::{Phase, ScoringError, ScoringGame};
+pub use phase::{timeout_result, Phase, ScoringError, ScoringGame};
 pub use territory::{PointScore, TerritoryMap};
 
 use tengen_core::{Board, Color, SizeError};

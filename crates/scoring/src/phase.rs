@@ -1,9 +1,15 @@
-//! The scoring phase: a wrapper over a [`Game`] that never changes the game itself.
+//! The scoring phase: the one owner of a game's phases (play, scoring, finished), its dead-stone
+//! marks, acceptances and result. The server drives it through its event log; the JSON document
+//! ([`crate::document`]) is its snapshot.
 //!
-//! After two passes the game enters scoring with every stone alive. Either player marks and
-//! unmarks chains; every change bumps `marks_version` and clears both acceptances. When both
-//! players have accepted the same version the game is finished with its result. Either player
-//! may resume play instead: the game is exactly as it was, position and ko state included.
+//! After two passes the game enters scoring with every stone alive (or with the automatic
+//! guess laid on, [`ScoringGame::lay_marks`]). Either player marks and unmarks chains; every
+//! change bumps `marks_version` and clears both acceptances. When both players have accepted the
+//! same version the game is finished with its result. Either player may resume play instead:
+//! the game is exactly as it was, position and ko state included, and play goes on until two
+//! *new* passes in a row. A game also ends when a player's time runs out
+//! ([`ScoringGame::time_out`]) or when the scoring phase's deadline passes
+//! ([`ScoringGame::close_scoring`]).
 
 use crate::analysis::Analysis;
 use crate::count::{resignation_result, Score};
@@ -73,6 +79,8 @@ pub enum ScoringError {
     OffBoard(Point),
     /// The move is illegal.
     Illegal(IllegalMove),
+    /// There is no move to take back.
+    NothingToUndo,
 }
 
 impl fmt::Display for ScoringError {
@@ -93,6 +101,7 @@ impl fmt::Display for ScoringError {
             ScoringError::NoStone(p) => write!(f, "no stone at {p}"),
             ScoringError::OffBoard(p) => write!(f, "{p} is off the board"),
             ScoringError::Illegal(m) => write!(f, "illegal move: {m}"),
+            ScoringError::NothingToUndo => f.write_str("there is no move to take back"),
         }
     }
 }
@@ -125,6 +134,11 @@ pub struct ScoringGame {
     pub(crate) marks_version: u64,
     pub(crate) accepted: [bool; 2],
     pub(crate) result: Option<String>,
+    /// The number of turns when play last resumed from scoring (0 before any resume): passes
+    /// before it do not count towards the two that end play.
+    pub(crate) resumed_at: usize,
+    /// The player whose time ran out, when the game ended so.
+    pub(crate) timed_out: Option<Color>,
 }
 
 impl ScoringGame {
@@ -137,6 +151,8 @@ impl ScoringGame {
             marks_version: 0,
             accepted: [false; 2],
             result: None,
+            resumed_at: 0,
+            timed_out: None,
         };
         if let Some(loser) = sg.game.resigned() {
             sg.phase = Phase::Finished;
@@ -145,6 +161,23 @@ impl ScoringGame {
             sg.enter_scoring();
         }
         sg
+    }
+
+    /// Passes in a row at the end of the record that count towards ending play: those made
+    /// since the last resume.
+    pub fn new_passes(&self) -> usize {
+        let since = self.game.move_number().saturating_sub(self.resumed_at);
+        (self.game.consecutive_passes() as usize).min(since)
+    }
+
+    /// The number of turns when play last resumed from scoring (0 if it never did).
+    pub fn resumed_at(&self) -> usize {
+        self.resumed_at
+    }
+
+    /// The player whose time ran out, if the game ended so.
+    pub fn timed_out(&self) -> Option<Color> {
+        self.timed_out
     }
 
     fn enter_scoring(&mut self) {
@@ -158,7 +191,8 @@ impl ScoringGame {
         self.accepted = [false; 2];
     }
 
-    fn need(&self, phase: Phase) -> Result<(), ScoringError> {
+    /// Checks that the game is in `phase` (what every request of that phase checks first).
+    pub fn need(&self, phase: Phase) -> Result<(), ScoringError> {
         if self.phase != phase {
             return Err(ScoringError::WrongPhase {
                 expected: phase,
@@ -168,7 +202,8 @@ impl ScoringGame {
         Ok(())
     }
 
-    fn check_version(&self, given: u64) -> Result<(), ScoringError> {
+    /// Checks that `given` is the current marks version.
+    pub fn check_version(&self, given: u64) -> Result<(), ScoringError> {
         if given != self.marks_version {
             return Err(ScoringError::StaleVersion {
                 current: self.marks_version,
@@ -230,9 +265,76 @@ impl ScoringGame {
         if let Some(loser) = self.game.resigned() {
             self.phase = Phase::Finished;
             self.result = Some(resignation_result(loser));
-        } else if mv == Move::Pass && self.game.consecutive_passes() >= 2 {
+        } else if mv == Move::Pass && self.new_passes() >= 2 {
             self.enter_scoring();
         }
+        Ok(())
+    }
+
+    /// Takes back the last turn (play phase only). A take-back across the last resume moves
+    /// the resume point back with it, so a pass before it never counts again.
+    pub fn undo(&mut self) -> Result<(), ScoringError> {
+        self.need(Phase::Play)?;
+        if !self.game.undo() {
+            return Err(ScoringError::NothingToUndo);
+        }
+        self.resumed_at = self.resumed_at.min(self.game.move_number());
+        Ok(())
+    }
+
+    /// Lays marks on as the scoring phase begins (the automatic guess): exactly the chains of
+    /// the stones on `dead` are dead. Part of entering the phase, so the version stays; only
+    /// allowed while nobody has marked or accepted since scoring began.
+    pub fn lay_marks(&mut self, dead: &[Point]) -> Result<(), ScoringError> {
+        self.need(Phase::Scoring)?;
+        let m = self.marking.as_mut().expect("scoring phase has marks");
+        let a = m.analysis();
+        let mut groups = Vec::with_capacity(dead.len());
+        for &p in dead {
+            if !a.contains(p) {
+                return Err(ScoringError::OffBoard(p));
+            }
+            groups.push(a.group_at(p).ok_or(ScoringError::NoStone(p))?);
+        }
+        let live: Vec<_> = (0..a.groups().len() as u32)
+            .map(crate::GroupId)
+            .filter(|g| !groups.contains(g))
+            .collect();
+        m.set_groups_dead(&live, false);
+        m.set_groups_dead(&groups, true);
+        Ok(())
+    }
+
+    /// The stones marked dead (scoring and finished phases), in board order.
+    pub fn dead_points(&self) -> Vec<Point> {
+        match &self.marking {
+            Some(m) => {
+                let a = m.analysis();
+                (0..a.width() * a.height())
+                    .map(|k| a.point(k))
+                    .filter(|&p| m.is_dead(p))
+                    .collect()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// `loser`'s time ran out (play phase only): the game is finished, `W+T` or `B+T`.
+    pub fn time_out(&mut self, loser: Color) -> Result<(), ScoringError> {
+        self.need(Phase::Play)?;
+        self.phase = Phase::Finished;
+        self.timed_out = Some(loser);
+        self.result = Some(timeout_result(loser));
+        Ok(())
+    }
+
+    /// The scoring phase's deadline passed: the marks that stand decide, as if both players had
+    /// accepted them.
+    pub fn close_scoring(&mut self) -> Result<(), ScoringError> {
+        self.need(Phase::Scoring)?;
+        self.accepted = [true, true];
+        self.phase = Phase::Finished;
+        self.result = self.score().map(|s| s.result);
         Ok(())
     }
 
@@ -302,7 +404,16 @@ impl ScoringGame {
         self.need(Phase::Scoring)?;
         self.phase = Phase::Play;
         self.marking = None;
+        self.resumed_at = self.game.move_number();
         self.bump();
         Ok(())
+    }
+}
+
+/// The result of a game lost on time by `loser`: `W+T` or `B+T`.
+pub fn timeout_result(loser: Color) -> String {
+    match loser {
+        Color::Black => "W+T".to_string(),
+        Color::White => "B+T".to_string(),
     }
 }

@@ -169,3 +169,56 @@ fn corrupted_documents_are_errors() {
         assert!(!e.to_string().is_empty());
     }
 }
+
+/// Issue 12 item 4: after a resume from scoring, one pass by the player to move used to send
+/// the game straight back to scoring (the two passes before the resume still counted).
+#[test]
+fn resume_then_a_single_pass_does_not_end_play() {
+    use tengen_core::{Color, Game, Move, Point, Rules};
+    let mut sg = ScoringGame::new(Game::new(5, 5, Rules::CHINESE).unwrap());
+    sg.play(Move::Play(Point::new(2, 2))).unwrap();
+    sg.play(Move::Pass).unwrap();
+    sg.play(Move::Pass).unwrap();
+    assert_eq!(sg.phase(), Phase::Scoring);
+    sg.resume().unwrap();
+    assert_eq!(sg.game().to_move(), Color::White);
+    sg.play(Move::Pass).unwrap();
+    assert_eq!(sg.phase(), Phase::Play, "one new pass must not end play");
+    // The document keeps the resume point: the restored game still needs two new passes.
+    let back = ScoringGame::from_json(&sg.to_json()).unwrap();
+    assert_eq!(back.to_json(), sg.to_json());
+    assert_eq!(back.resumed_at(), 3);
+    let mut back = back;
+    back.play(Move::Play(Point::new(1, 1))).unwrap();
+    back.play(Move::Pass).unwrap();
+    assert_eq!(back.phase(), Phase::Play);
+    back.play(Move::Pass).unwrap();
+    assert_eq!(back.phase(), Phase::Scoring);
+    // A document claiming play after two new passes is refused.
+    let mut sg = ScoringGame::new(Game::new(5, 5, Rules::CHINESE).unwrap());
+    sg.play(Move::Pass).unwrap();
+    sg.play(Move::Pass).unwrap();
+    sg.resume().unwrap();
+    let bad = sg
+        .to_json()
+        .replace(r#""resumed_at":2"#, r#""resumed_at":0"#);
+    assert!(matches!(
+        ScoringGame::from_json(&bad),
+        Err(DocumentError::Phase(_))
+    ));
+}
+
+/// A game lost on time: finished with `W+T`, kept by the document.
+#[test]
+fn timeout_ends_play_and_round_trips() {
+    use tengen_core::{Color, Game, Move, Point, Rules};
+    let mut sg = ScoringGame::new(Game::new(9, 9, Rules::JAPANESE).unwrap());
+    sg.play(Move::Play(Point::new(2, 2))).unwrap();
+    sg.time_out(Color::Black).unwrap();
+    assert_eq!(sg.phase(), Phase::Finished);
+    assert_eq!(sg.result(), Some("W+T"));
+    assert!(sg.play(Move::Pass).is_err());
+    let back = ScoringGame::from_json(&sg.to_json()).unwrap();
+    assert_eq!(back.result(), Some("W+T"));
+    assert_eq!(back.to_json(), sg.to_json());
+}

@@ -4,18 +4,19 @@
 //! the contract: `404`, `401`, `403`, `413`, `400`, `409`, `422`, `503`.
 
 use crate::app::{now_ms, App, Failure, Limited, Loaded};
-use crate::game::{CreateError, Event, Match, Meta, Refusal};
+use crate::clock::TimeControl;
+use crate::game::{CreateError, Event, Match, Meta, Refusal, Side};
 use crate::serving::ConnInfo;
 use crate::{net, new_id, new_token, security, text, token_hash, web, ws};
 use axum::body::{Body, Bytes};
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Extension, Path, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Request, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
 use tengen_core::{coords, Color, Move, Rules};
@@ -72,6 +73,7 @@ impl From<Refusal> for ApiError {
             Refusal::BadRequest(m) => ApiError::bad_request(m),
             Refusal::Stale(m) => ApiError::new(StatusCode::CONFLICT, "stale", m),
             Refusal::Rules(code, m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, m),
+            Refusal::Conflict(code, m) => ApiError::new(StatusCode::CONFLICT, code, m),
         }
     }
 }
@@ -204,6 +206,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/dead", post(dead))
         .route("/api/games/{id}/accept", post(accept))
         .route("/api/games/{id}/resume", post(resume))
+        .route("/api/games/{id}/chat", post(chat))
+        .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/api/games/{id}/me", get(whoami))
         .route("/api/games/{id}/ws", get(websocket))
@@ -277,6 +281,28 @@ struct CreateBody {
     black_name: Option<String>,
     white_name: Option<String>,
     listed: Option<bool>,
+    time: Option<serde_json::Value>,
+    scoring_time: Option<f64>,
+    open: Option<Side>,
+}
+
+/// Default seconds of the scoring phase.
+const SCORING_TIME: u64 = 300;
+
+/// The answer to a creation.
+#[derive(Serialize)]
+struct Created {
+    id: String,
+    black_token: Option<String>,
+    white_token: Option<String>,
+    black_url: Option<String>,
+    white_url: Option<String>,
+    watch_url: String,
+    state: serde_json::Value,
+}
+
+fn bad_time(message: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_time", message)
 }
 
 /// A player's name: control and direction-changing characters removed, trimmed, at most 40
@@ -347,6 +373,19 @@ async fn create_game(
     }
     let black_name = clean_name(req.black_name, "Black")?;
     let white_name = clean_name(req.white_name, "White")?;
+    let time = match req.time {
+        None => TimeControl::None,
+        Some(v) => TimeControl::from_value(v).map_err(bad_time)?,
+    };
+    let scoring_time = match req.scoring_time {
+        None => SCORING_TIME,
+        Some(t) if t.is_finite() && (0.0..=86_400.0).contains(&t) && t.fract() == 0.0 => t as u64,
+        Some(_) => {
+            return Err(bad_time(
+                "scoring_time must be a whole number of seconds from 0 (no limit) to 86400",
+            ))
+        }
+    };
     let width = req.width.or(req.height).unwrap_or(19);
     let height = req.height.or(req.width).unwrap_or(19);
     let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
@@ -370,12 +409,16 @@ async fn create_game(
         black_name,
         white_name,
         created_ms: now_ms(),
+        time,
+        scoring_time,
+        open: req.open,
         listed: req.listed.unwrap_or(false),
     };
     let m = Match::new(&id, meta.clone()).map_err(|e| match e {
         CreateError::BadSize(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_size", m),
         CreateError::BadRequest(m) => ApiError::bad_request(m),
     })?;
+    // An open seat gets a token nobody is given; the joiner's own token replaces it.
     let (black_token, white_token) = (new_token(), new_token());
     let (bh, wh) = (token_hash(&black_token), token_hash(&white_token));
     app.store
@@ -397,17 +440,22 @@ async fn create_game(
         headers,
         app.config.behind_proxy,
     );
-    let q = |s: &str| serde_json::to_string(s).expect("strings serialize");
-    let text = format!(
-        r#"{{"id":{},"black_token":{},"white_token":{},"black_url":{},"white_url":{},"watch_url":{},"state":{}}}"#,
-        q(&id),
-        q(&black_token),
-        q(&white_token),
-        q(&format!("{base}/g/{id}#token={black_token}")),
-        q(&format!("{base}/g/{id}#token={white_token}")),
-        q(&format!("{base}/g/{id}")),
-        state
-    );
+    let open = meta.open.map(Color::from);
+    let seat = |c: Color, token: String| {
+        (open != Some(c)).then(|| (format!("{base}/g/{id}#token={token}"), token))
+    };
+    let (black_url, black_token) = seat(Color::Black, black_token).unzip();
+    let (white_url, white_token) = seat(Color::White, white_token).unzip();
+    let answer = Created {
+        watch_url: format!("{base}/g/{id}"),
+        id,
+        black_token,
+        white_token,
+        black_url,
+        white_url,
+        state: serde_json::from_str(&state).expect("the state is JSON"),
+    };
+    let text = serde_json::to_string(&answer).expect("the answer serializes");
     Ok(json_text(StatusCode::CREATED, text))
 }
 
@@ -421,16 +469,40 @@ fn is_listed(summary: &str) -> bool {
     serde_json::from_str::<Listed>(summary).is_ok_and(|l| l.listed != Some(false))
 }
 
-async fn list(State(app): State<Arc<App>>) -> Response {
-    match app.store.recent(200).await {
+#[derive(Deserialize)]
+struct ListQuery {
+    open: Option<bool>,
+}
+
+async fn list(
+    State(app): State<Arc<App>>,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let Ok(Query(query)) = query else {
+        return ApiError::bad_request("the query is ?open=true or ?open=false").into_response();
+    };
+    let open_only = query.open == Some(true);
+    // Open games are looked for further back: a seat may wait a while for its player.
+    let limit = if open_only { 2000 } else { 200 };
+    match app.store.recent(limit).await {
         Ok(items) => {
-            let listed: Vec<&str> = items
+            let mut list: Vec<serde_json::Value> = items
                 .iter()
-                .map(String::as_str)
-                .filter(|s| is_listed(s))
-                .take(50)
+                // A seat left open invites anyone: open games are listed as such even when
+                // the creator did not list the game among the recent ones.
+                .filter(|s| open_only || is_listed(s))
+                .filter_map(|t| serde_json::from_str(t).ok())
                 .collect();
-            json_text(StatusCode::OK, format!("[{}]", listed.join(",")))
+            if open_only {
+                list.retain(|v: &serde_json::Value| {
+                    !v["open"].is_null() && v["phase"] != "finished"
+                });
+            }
+            list.truncate(50);
+            json_text(
+                StatusCode::OK,
+                serde_json::to_string(&list).expect("summaries serialize"),
+            )
         }
         Err(e) => ApiError::from(Failure::from(e)).into_response(),
     }
@@ -504,7 +576,7 @@ async fn play(
         let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
         // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
         let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
-            && m.game().consecutive_passes() >= 1
+            && m.pass_ends_play()
             && tokio::runtime::Handle::current().runtime_flavor()
                 == tokio::runtime::RuntimeFlavor::MultiThread;
         Ok(if heavy {
@@ -636,11 +708,102 @@ async fn resume(
     .await
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatBody {
+    text: String,
+}
+
+async fn chat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    change_with(&app, &id, &headers, body, |m, color, p| {
+        let req: ChatBody = parse(p)?;
+        Ok(m.decide_chat(color, &req.text)?)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    color: Side,
+    name: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Joined {
+    token: String,
+    url: String,
+    state: serde_json::Value,
+}
+
+/// `POST /api/games/{id}/join`: takes the open seat; of racing joiners the store's sequence
+/// check lets exactly one in, the others answer `409 seat_taken`.
+async fn join(
+    State(app): State<Arc<App>>,
+    Extension(conn): Extension<ConnInfo>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let payload = read_body(&app, &headers, body).await;
+    let token = new_token();
+    let hash = token_hash(&token);
+    let r: Result<Arc<str>, ApiError> = app
+        .change(
+            &id,
+            |_| Ok(Color::Black),
+            |m, _| {
+                let req: JoinBody = parse(&payload)?;
+                let color = Color::from(req.color);
+                let fallback = if color == Color::Black {
+                    "Black"
+                } else {
+                    "White"
+                };
+                let name = clean_name(req.name, fallback)?;
+                Ok(m.decide_join(color, &name, &hash)?)
+            },
+        )
+        .await;
+    let r = match r {
+        Ok(state) => {
+            let answer = Joined {
+                url: format!(
+                    "{}/g/{id}#token={token}",
+                    net::base_url(
+                        app.config.public_url.as_deref(),
+                        &conn,
+                        &headers,
+                        app.config.behind_proxy,
+                    )
+                ),
+                token,
+                state: serde_json::from_str(&state).expect("the state is JSON"),
+            };
+            json_text(
+                StatusCode::OK,
+                serde_json::to_string(&answer).expect("the answer serializes"),
+            )
+        }
+        Err(e) => e.into_response(),
+    };
+    close_if_unread(r, &payload)
+}
+
 async fn websocket(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
+    // What time has brought is recorded before the first message.
+    if let Err(e) = app.settle(&id).await {
+        return ApiError::from(e).into_response();
+    }
     let slot = match app.open(&id).await {
         Ok((slot, guard)) => {
             drop(guard);

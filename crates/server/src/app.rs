@@ -7,7 +7,7 @@
 //! published. A conflict (another instance wrote first) or a failure drops the cached game, so
 //! the next attempt rebuilds it from the store.
 
-use crate::game::{Event, Match, Meta, Refusal};
+use crate::game::{Event, Match, Meta, Refusal, Stamped};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,7 +17,7 @@ use subtle::ConstantTimeEq;
 use tengen_core::Color;
 use tengen_scoring::GuessOptions;
 use tengen_store::{Append, GameStore, StoreError};
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 
 /// Settings of a running server.
 #[derive(Debug, Clone)]
@@ -103,8 +103,11 @@ impl Loaded {
     /// The player holding `token`, compared in constant time against both hashes.
     pub fn player(&self, token: &str) -> Option<Color> {
         let h = crate::token_hash(token);
-        let b = h.ct_eq(&self.black);
-        let w = h.ct_eq(&self.white);
+        // A seat taken by joining has the joiner's token; its creation token was never given.
+        let black = self.m.joined_hash(Color::Black).unwrap_or(self.black);
+        let white = self.m.joined_hash(Color::White).unwrap_or(self.white);
+        let b = h.ct_eq(&black);
+        let w = h.ct_eq(&white);
         if bool::from(b) {
             Some(Color::Black)
         } else if bool::from(w) {
@@ -210,6 +213,12 @@ pub struct App {
     epoch: Instant,
     /// Turns true when the server shuts down (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
+    /// Deadlines to wake up for: a game's id and the moment (ms since the epoch).
+    timer_tx: mpsc::UnboundedSender<(String, u64)>,
+    timer_rx: Mutex<Option<mpsc::UnboundedReceiver<(String, u64)>>>,
+    /// Per game with a timer: its deadline and the generation of the task that serves it.
+    armed: Mutex<HashMap<String, (i64, u64)>>,
+    timer_generation: AtomicU64,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -225,6 +234,7 @@ const MAX_TRIES: usize = 8;
 impl App {
     /// A new app over `store`.
     pub fn new(store: Arc<dyn GameStore>, config: Config, shutdown: watch::Receiver<bool>) -> App {
+        let (timer_tx, timer_rx) = mpsc::unbounded_channel();
         let limiter =
             (config.create_rate.is_some() || config.create_rate_global.is_some()).then(|| {
                 Limiter {
@@ -240,6 +250,117 @@ impl App {
             limiter,
             epoch: Instant::now(),
             shutdown,
+            timer_tx,
+            timer_rx: Mutex::new(Some(timer_rx)),
+            armed: Mutex::new(HashMap::new()),
+            timer_generation: AtomicU64::new(0),
+        }
+    }
+
+    /// Runs the timers: one task per game with a deadline (a flag falling, the end of the
+    /// scoring phase), which sleeps until the game's current deadline and then settles the game,
+    /// so that a game ends on time with nobody connected. A move moves the deadline; the task
+    /// reads it again when it wakes, so a game never has more than one task. Call once, on the
+    /// shared app.
+    pub fn run_timers(app: &Arc<App>) {
+        let Some(mut rx) = app
+            .timer_rx
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+        else {
+            return;
+        };
+        let weak = Arc::downgrade(app);
+        tokio::spawn(async move {
+            while let Some((id, generation)) = rx.recv().await {
+                let weak = weak.clone();
+                tokio::spawn(async move { Self::timer(weak, id, generation).await });
+            }
+        });
+    }
+
+    /// The timer task of game `id` (see [`App::run_timers`]); it ends when its entry is gone
+    /// or belongs to a newer task.
+    async fn timer(weak: std::sync::Weak<App>, id: String, generation: u64) {
+        loop {
+            let at = {
+                let Some(app) = weak.upgrade() else { return };
+                let armed = app.armed.lock().unwrap_or_else(|p| p.into_inner());
+                match armed.get(&id) {
+                    Some(&(at, g)) if g == generation => at,
+                    _ => return,
+                }
+            };
+            let wait = at - now_ms();
+            if wait > 0 {
+                tokio::time::sleep(Duration::from_millis(wait as u64 + 5)).await;
+                continue;
+            }
+            let Some(app) = weak.upgrade() else { return };
+            if let Err(e) = app.settle(&id).await {
+                tracing::warn!(game = %id, error = ?e, "timer: could not settle; trying again");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+            // Settling re-arms (a new deadline) or disarms (finished); if the entry is still
+            // this one, nothing was due yet (clocks disagree by a few ms): look again shortly.
+            let same = app.armed.lock().unwrap_or_else(|p| p.into_inner()).get(&id)
+                == Some(&(at, generation));
+            if same {
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+        }
+    }
+
+    /// Arms (or moves, or disarms) the timer of `m`'s next deadline.
+    fn arm(&self, m: &Match) {
+        let mut armed = self.armed.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(at) = m.next_deadline() else {
+            armed.remove(m.id());
+            return;
+        };
+        match armed.get_mut(m.id()) {
+            // The running task wakes at the earlier time and sleeps on until this one.
+            Some(entry) if at >= entry.0 => entry.0 = at,
+            _ => {
+                let generation = self.timer_generation.fetch_add(1, Ordering::Relaxed);
+                armed.insert(m.id().to_string(), (at, generation));
+                let _ = self.timer_tx.send((m.id().to_string(), generation));
+            }
+        }
+    }
+
+    /// Records what time has brought to game `id` (a timeout, the end of scoring) and answers
+    /// its state. With several servers on one store, the store's sequence check lets exactly
+    /// one record it.
+    pub async fn settle(&self, id: &str) -> Result<Arc<str>, Failure> {
+        self.change(id, |_| Ok(Color::Black), |_, _| Ok(Vec::new()))
+            .await
+    }
+
+    /// At start-up: settles every game not finished (a clock that ran out while the server was
+    /// down ends its game now) and arms the timers of the others.
+    pub async fn sweep_unfinished(&self) {
+        let summaries = match self.store.recent(1_000_000).await {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!(error = %e, "start-up sweep: store failed");
+                return;
+            }
+        };
+        for text in summaries {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else {
+                continue;
+            };
+            if v["phase"] == "finished" {
+                continue;
+            }
+            if let Some(id) = v["id"].as_str() {
+                if let Err(e) = self.settle(id).await {
+                    tracing::warn!(game = %id, error = ?e, "start-up sweep");
+                }
+            }
         }
     }
 
@@ -285,7 +406,8 @@ impl App {
 
     /// Puts a freshly created game in the cache.
     pub fn insert(&self, m: Match, black: [u8; 32], white: [u8; 32]) -> Arc<str> {
-        let state: Arc<str> = Arc::from(m.state_json());
+        let state: Arc<str> = Arc::from(m.state_json(now_ms()));
+        self.arm(&m);
         let slot = self.slot(m.id());
         if let Ok(mut g) = slot.inner.try_lock() {
             slot.tx.send_replace(state.clone());
@@ -311,7 +433,8 @@ impl App {
             v.try_into()
                 .map_err(|_| Failure::Unavailable(format!("game {id}: bad token hash")))
         };
-        let state: Arc<str> = Arc::from(m.state_json());
+        let state: Arc<str> = Arc::from(m.state_json(now_ms()));
+        self.arm(&m);
         Ok(Some(Loaded {
             black: hash(&stored.black_token)?,
             white: hash(&stored.white_token)?,
@@ -347,13 +470,9 @@ impl App {
         Ok((slot, guard))
     }
 
-    /// The current state text of game `id`.
+    /// The current state text of game `id` (what time has brought recorded first).
     pub async fn state(&self, id: &str) -> Result<Arc<str>, Failure> {
-        let (_, guard) = self.open(id).await?;
-        Ok(guard
-            .as_ref()
-            .map(|l| l.state.clone())
-            .unwrap_or_else(|| Arc::from("")))
+        self.settle(id).await
     }
 
     /// The SGF of game `id`.
@@ -376,20 +495,45 @@ impl App {
             let (slot, mut guard) = self.open(id).await.map_err(E::from)?;
             let loaded = guard.as_mut().expect("open loads the game");
             let color = auth(loaded)?;
-            let events = decide(&loaded.m, color)?;
-            if events.is_empty() {
-                return Ok(loaded.state.clone());
-            }
             let expected = loaded.m.seq();
-            let mut texts = Vec::with_capacity(events.len());
-            for e in &events {
+            let now = now_ms();
+            // What time brought comes first (a move after the flag fell is judged on a
+            // finished game), stamped with the moment it happened.
+            let mut stamped = loaded.m.due(now);
+            let mut refusal = None;
+            let mut broken = None;
+            for e in &stamped {
                 if let Err(err) = loaded.m.apply(e) {
-                    // A decided event that does not apply is a bug; nothing was stored.
-                    *guard = None;
-                    return Err(E::from(Failure::Unavailable(format!("internal: {err}"))));
+                    broken = Some(err);
                 }
-                texts.push(serde_json::to_string(e).expect("events serialize"));
             }
+            if broken.is_none() {
+                match decide(&loaded.m, color) {
+                    Ok(events) => {
+                        for ev in events {
+                            let s = Stamped { ev, at: now };
+                            if let Err(err) = loaded.m.apply(&s) {
+                                broken = Some(err);
+                                break;
+                            }
+                            stamped.push(s);
+                        }
+                    }
+                    Err(e) => refusal = Some(e),
+                }
+            }
+            if let Some(err) = broken {
+                // A decided event that does not apply is a bug; nothing was stored.
+                *guard = None;
+                return Err(E::from(Failure::Unavailable(format!("internal: {err}"))));
+            }
+            if stamped.is_empty() {
+                return match refusal {
+                    Some(e) => Err(e),
+                    None => Ok(loaded.state.clone()),
+                };
+            }
+            let texts: Vec<String> = stamped.iter().map(Stamped::to_text).collect();
             let summary = loaded.m.summary_json();
             match self
                 .store
@@ -397,10 +541,14 @@ impl App {
                 .await
             {
                 Ok(Append::Done { .. }) => {
-                    let state: Arc<str> = Arc::from(loaded.m.state_json());
+                    let state: Arc<str> = Arc::from(loaded.m.state_json(now));
                     loaded.state = state.clone();
                     slot.tx.send_replace(state.clone());
-                    return Ok(state);
+                    self.arm(&loaded.m);
+                    return match refusal {
+                        Some(e) => Err(e),
+                        None => Ok(state),
+                    };
                 }
                 Ok(Append::Conflict { current }) => {
                     tracing::debug!(game = id, expected, current, "append conflict; rebuilding");
@@ -446,15 +594,15 @@ impl App {
             }
             let ok = match self.store.events_since(&id, loaded.m.seq()).await {
                 Ok(texts) => texts.iter().all(|t| {
-                    serde_json::from_str::<Event>(t)
-                        .map_err(|e| e.to_string())
+                    Stamped::from_text(t)
                         .and_then(|e| loaded.m.apply(&e))
                         .is_ok()
                 }),
                 Err(_) => false,
             };
             if ok {
-                let state: Arc<str> = Arc::from(loaded.m.state_json());
+                self.arm(&loaded.m);
+                let state: Arc<str> = Arc::from(loaded.m.state_json(now_ms()));
                 loaded.state = state.clone();
                 slot.tx.send_replace(state);
             } else {

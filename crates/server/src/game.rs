@@ -1,17 +1,17 @@
-//! One game as the server sees it: the rules core's [`Game`] plus the scoring phase, undo
-//! requests and acceptances, driven by an event log.
+//! One game as the server sees it, driven by an event log: the event-log glue around
+//! [`ScoringGame`], the one owner of the phases, dead-stone marks, acceptances and result, plus
+//! what only the server keeps (undo requests, the log's sequence number).
 //!
 //! A request is first *decided* against the current state ([`Match::decide_move`] and the
 //! others): the decision either refuses with the error the HTTP contract asks for, or gives the
 //! events to append. Events are applied with [`Match::apply`], both after a decision and when a
-//! game is rebuilt from its stored log; a decided event always applies.
+//! game is rebuilt from its stored log; a decided event always applies. The state sent to
+//! clients is built in [`crate::view`]; the SGF is written by `tengen_sgf`.
 
+use crate::clock::{Clock, TimeControl};
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
 use tengen_core::{coords, handicap, Color, CoordError, Game, IllegalMove, Move, Point, Rules};
-use tengen_scoring::{
-    resignation_result, vertex, Analysis, Guess, GuessOptions, Marking, Phase, Score,
-};
+use tengen_scoring::{vertex, Guess, GuessOptions, Phase, Score, ScoringError, ScoringGame};
 
 /// Widest board the HTTP interface addresses (GTP column letters).
 pub const MAX_HTTP_SIZE: usize = 25;
@@ -34,6 +34,15 @@ pub struct Meta {
     pub white_name: String,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
+    /// The time control (none in records made before clocks).
+    #[serde(default)]
+    pub time: TimeControl,
+    /// Seconds the scoring phase may last (0: no limit, as in records made before it).
+    #[serde(default)]
+    pub scoring_time: u64,
+    /// The seat that has no player yet at creation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<Side>,
     /// Shown in `GET /api/games` (the creator's choice; games stored before there was a
     /// choice are listed).
     #[serde(default = "listed_by_default")]
@@ -107,6 +116,29 @@ pub enum Event {
         /// Who.
         c: Side,
     },
+    /// `c`'s time ran out: the game is over (`W+T`/`B+T`), stamped with the moment it ran out.
+    Timeout {
+        /// The player whose time ran out.
+        c: Side,
+    },
+    /// The scoring phase's deadline passed: the marks that stand decide.
+    ScoringClosed {},
+    /// A chat line.
+    Chat {
+        /// Who wrote it.
+        c: Side,
+        /// The text, already cleaned.
+        text: String,
+    },
+    /// Someone took the open seat `c`.
+    Join {
+        /// The seat.
+        c: Side,
+        /// The newcomer's name.
+        name: String,
+        /// The hex SHA-256 of the newcomer's token.
+        token: String,
+    },
     /// A player asked to take back their last move.
     UndoRequest {
         /// Who asked.
@@ -128,22 +160,78 @@ pub enum Refusal {
     Stale(String),
     /// `422` with the code: the rules refuse it.
     Rules(&'static str, String),
+    /// `409` with the code (`seat_taken`).
+    Conflict(&'static str, String),
 }
+
+/// An event with the moment it was recorded (ms since the epoch): what the log holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stamped {
+    /// The event.
+    pub ev: Event,
+    /// When it happened.
+    pub at: i64,
+}
+
+impl Stamped {
+    /// The log's text: the event's object with an `at` field.
+    pub fn to_text(&self) -> String {
+        let mut v = serde_json::to_value(&self.ev).expect("events serialize");
+        if let serde_json::Value::Object(map) = &mut v {
+            map.insert("at".into(), self.at.into());
+        }
+        v.to_string()
+    }
+
+    /// Reads [`Stamped::to_text`]'s text; a record without `at` (written before clocks) is
+    /// stamped 0.
+    pub fn from_text(text: &str) -> Result<Stamped, String> {
+        let mut v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let at = match &mut v {
+            serde_json::Value::Object(map) => map.remove("at"),
+            _ => None,
+        };
+        let at = match at {
+            None => 0,
+            Some(a) => a.as_i64().ok_or("bad time stamp")?,
+        };
+        let ev = serde_json::from_value(v).map_err(|e| e.to_string())?;
+        Ok(Stamped { ev, at })
+    }
+}
+
+/// One line of a game's chat.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChatLine {
+    /// `black` or `white`.
+    pub from: &'static str,
+    /// The text.
+    pub text: String,
+    /// The move number when it was written.
+    pub move_number: u64,
+    /// When, ms since the epoch.
+    pub at: i64,
+}
+
+/// Longest chat line, in characters after trimming.
+pub const MAX_CHAT: usize = 500;
 
 /// A game with everything the server keeps of it.
 #[derive(Debug, Clone)]
 pub struct Match {
     id: String,
     meta: Meta,
-    rules: Rules,
-    game: Game,
-    phase: Phase,
-    marking: Option<Marking>,
-    marks_version: u64,
-    accepted: [bool; 2],
-    result: Option<String>,
+    sg: ScoringGame,
     undo_requested_by: Option<Color>,
     seq: u64,
+    clock: Option<Clock>,
+    /// When the current scoring phase began (ms since the epoch).
+    scoring_since: Option<i64>,
+    chat: Vec<ChatLine>,
+    names: [String; 2],
+    open: Option<Color>,
+    /// Token hashes of players who took an open seat.
+    joined: [Option<[u8; 32]>; 2],
 }
 
 fn illegal_code(e: IllegalMove) -> &'static str {
@@ -157,11 +245,9 @@ fn illegal_code(e: IllegalMove) -> &'static str {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
+/// The name of a color in the state and the messages.
+pub fn color_name(c: Color) -> &'static str {
+    c.name()
 }
 
 /// Why a game cannot be created.
@@ -186,8 +272,7 @@ impl Match {
             .rules
             .parse()
             .map_err(|e| CreateError::BadRequest(format!("{e}")))?;
-        let mut game =
-            Game::new(w, h, rules).map_err(|e| CreateError::BadSize(format!("{e:?}")))?;
+        let mut game = Game::new(w, h, rules).map_err(|e| CreateError::BadSize(e.to_string()))?;
         if meta.handicap == 1 || meta.handicap > 9 {
             return Err(CreateError::BadRequest(format!(
                 "handicap {}: give 0 or 2 to 9 stones",
@@ -209,25 +294,26 @@ impl Match {
         }
         Ok(Match {
             id: id.to_string(),
+            clock: Clock::new(&meta.time),
+            names: [meta.black_name.clone(), meta.white_name.clone()],
+            open: meta.open.map(Color::from),
             meta,
-            rules,
-            game,
-            phase: Phase::Play,
-            marking: None,
-            marks_version: 0,
-            accepted: [false; 2],
-            result: None,
+            sg: ScoringGame::new(game),
             undo_requested_by: None,
             seq: 0,
+            scoring_since: None,
+            chat: Vec::new(),
+            joined: [None, None],
         })
     }
 
     /// Rebuilds a game from its creation record and its log.
     pub fn replay(id: &str, meta: Meta, events: &[String]) -> Result<Match, String> {
-        let mut m = Match::new(id, meta).map_err(|e| format!("{e:?}"))?;
+        let mut m = Match::new(id, meta).map_err(|e| match e {
+            CreateError::BadSize(m) | CreateError::BadRequest(m) => m,
+        })?;
         for (k, text) in events.iter().enumerate() {
-            let ev: Event =
-                serde_json::from_str(text).map_err(|e| format!("event {}: {e}", k + 1))?;
+            let ev = Stamped::from_text(text).map_err(|e| format!("event {}: {e}", k + 1))?;
             m.apply(&ev).map_err(|e| format!("event {}: {e}", k + 1))?;
         }
         Ok(m)
@@ -250,31 +336,191 @@ impl Match {
 
     /// The phase.
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.sg.phase()
     }
 
     /// Moves played so far, passes and a resignation included.
     pub fn move_number(&self) -> u64 {
-        (self.game.move_number() + usize::from(self.game.resigned().is_some())) as u64
+        let g = self.sg.game();
+        (g.move_number() + usize::from(g.resigned().is_some())) as u64
     }
 
     /// The version of the dead-stone marks.
     pub fn marks_version(&self) -> u64 {
-        self.marks_version
+        self.sg.marks_version()
     }
 
     /// The rules core's game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.sg.game()
+    }
+
+    /// The scoring phase's owner (phase, marks, acceptances, result).
+    pub fn scoring(&self) -> &ScoringGame {
+        &self.sg
+    }
+
+    /// Who asked to take back a move, if a request stands.
+    pub fn undo_requested_by(&self) -> Option<Color> {
+        self.undo_requested_by
     }
 
     /// The result in SGF form once finished.
     pub fn result(&self) -> Option<&str> {
-        self.result.as_deref()
+        self.sg.result()
     }
 
-    fn vertex(&self, p: Point) -> String {
+    /// The count of the marked position (scoring and finished phases).
+    pub fn score(&self) -> Option<Score> {
+        self.sg.score()
+    }
+
+    /// The clocks, when the game has a time control.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// When the scoring phase ends by itself (ms since the epoch), if it does.
+    pub fn scoring_deadline(&self) -> Option<i64> {
+        let since = self.scoring_since?;
+        (self.phase() == Phase::Scoring && self.meta.scoring_time > 0)
+            .then(|| since + self.meta.scoring_time as i64 * 1000)
+    }
+
+    /// The next moment the game changes by itself (a flag falling, the scoring deadline).
+    pub fn next_deadline(&self) -> Option<i64> {
+        match self.phase() {
+            Phase::Play => self.clock.as_ref()?.deadline().map(|(_, t)| t),
+            Phase::Scoring => self.scoring_deadline(),
+            Phase::Finished => None,
+        }
+    }
+
+    /// The events that time has brought by `now` (a timeout, the end of scoring), each stamped
+    /// with the moment it happened.
+    pub fn due(&self, now: i64) -> Vec<Stamped> {
+        match self.phase() {
+            Phase::Play => match self.clock.as_ref().and_then(Clock::deadline) {
+                Some((c, t)) if t <= now => vec![Stamped {
+                    ev: Event::Timeout { c: c.into() },
+                    at: t,
+                }],
+                _ => Vec::new(),
+            },
+            Phase::Scoring => match self.scoring_deadline() {
+                Some(t) if t <= now => vec![Stamped {
+                    ev: Event::ScoringClosed {},
+                    at: t,
+                }],
+                _ => Vec::new(),
+            },
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    /// The chat, oldest first.
+    pub fn chat(&self) -> &[ChatLine] {
+        &self.chat
+    }
+
+    /// The name of `color`'s player.
+    pub fn name(&self, color: Color) -> &str {
+        &self.names[color.index()]
+    }
+
+    /// The seat nobody has taken yet.
+    pub fn open_seat(&self) -> Option<Color> {
+        self.open
+    }
+
+    /// The token hash of a player who took an open seat.
+    pub fn joined_hash(&self, color: Color) -> Option<[u8; 32]> {
+        self.joined[color.index()]
+    }
+
+    /// Decides a chat line of `color`.
+    pub fn decide_chat(&self, color: Color, text: &str) -> Result<Vec<Event>, Refusal> {
+        let clean = crate::text::clean_text(text);
+        let n = clean.chars().count();
+        if n == 0 || n > MAX_CHAT {
+            return Err(Refusal::Rules(
+                "bad_text",
+                format!("a chat line has 1 to {MAX_CHAT} characters (this one has {n})"),
+            ));
+        }
+        Ok(vec![Event::Chat {
+            c: color.into(),
+            text: clean,
+        }])
+    }
+
+    /// Decides taking the open seat `color` by `name` holding the token of hash `hash`.
+    pub fn decide_join(
+        &self,
+        color: Color,
+        name: &str,
+        hash: &[u8; 32],
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.open != Some(color) {
+            return Err(Refusal::Conflict(
+                "seat_taken",
+                format!("the {} seat is not open", color_name(color)),
+            ));
+        }
+        Ok(vec![Event::Join {
+            c: color.into(),
+            name: name.to_string(),
+            token: hex(hash),
+        }])
+    }
+
+    /// A vertex as the state writes it.
+    pub fn vertex(&self, p: Point) -> String {
         vertex(p, self.meta.height)
+    }
+
+    /// The refusal the HTTP contract gives for an error of the scoring phase's owner.
+    fn refusal(&self, e: ScoringError) -> Refusal {
+        match e {
+            ScoringError::WrongPhase {
+                actual: Phase::Finished,
+                ..
+            } => Refusal::Rules("game_over", "the game is over".into()),
+            ScoringError::WrongPhase {
+                actual: Phase::Scoring,
+                ..
+            } => Refusal::Rules(
+                "wrong_phase",
+                "the game is in the scoring phase: mark dead stones, accept, or resume".into(),
+            ),
+            ScoringError::WrongPhase {
+                actual: Phase::Play,
+                ..
+            } => Refusal::Rules(
+                "wrong_phase",
+                "the game is in play; scoring begins after two passes in a row".into(),
+            ),
+            ScoringError::StaleVersion { current, given } => Refusal::Stale(format!(
+                "marks_version {given} is not the current one ({current})"
+            )),
+            ScoringError::NoStone(p) => Refusal::Rules(
+                "no_stone",
+                format!("no stone at {}: mark a stone of the chain", self.vertex(p)),
+            ),
+            ScoringError::OffBoard(p) => {
+                Refusal::Rules("off_board", format!("{} is off the board", self.vertex(p)))
+            }
+            ScoringError::Illegal(e) => {
+                Refusal::Rules(illegal_code(e), format!("illegal move: {e}"))
+            }
+            ScoringError::NothingToUndo => {
+                Refusal::Rules("wrong_phase", "there is no move to take back".into())
+            }
+        }
+    }
+
+    fn need_phase(&self, phase: Phase) -> Result<(), Refusal> {
+        self.sg.need(phase).map_err(|e| self.refusal(e))
     }
 
     fn parse_point(&self, text: &str) -> Result<Point, Refusal> {
@@ -309,21 +555,9 @@ impl Match {
         }
     }
 
-    fn need_phase(&self, phase: Phase) -> Result<(), Refusal> {
-        if self.phase == phase {
-            return Ok(());
-        }
-        Err(match self.phase {
-            Phase::Finished => Refusal::Rules("game_over", "the game is over".into()),
-            Phase::Scoring => Refusal::Rules(
-                "wrong_phase",
-                "the game is in the scoring phase: mark dead stones, accept, or resume".into(),
-            ),
-            Phase::Play => Refusal::Rules(
-                "wrong_phase",
-                "the game is in play; scoring begins after two passes".into(),
-            ),
-        })
+    /// Whether a pass now would end play (and so run the dead-stone guess).
+    pub fn pass_ends_play(&self) -> bool {
+        self.phase() == Phase::Play && self.sg.new_passes() >= 1
     }
 
     /// Decides a move request of `color` carrying `move_number`.
@@ -343,15 +577,16 @@ impl Match {
         }
         self.need_phase(Phase::Play)?;
         let mv = mv?;
-        if mv != Move::Resign && color != self.game.to_move() {
+        let game = self.sg.game();
+        if mv != Move::Resign && color != game.to_move() {
             return Err(Refusal::Rules(
                 "not_your_turn",
-                format!("it is {}'s turn", color_name(self.game.to_move())),
+                format!("it is {}'s turn", color_name(game.to_move())),
             ));
         }
         let v = match mv {
             Move::Play(p) => {
-                self.game.check(color, p).map_err(|e| {
+                game.check(color, p).map_err(|e| {
                     Refusal::Rules(
                         illegal_code(e),
                         format!("illegal move {}: {e}", self.vertex(p)),
@@ -363,10 +598,10 @@ impl Match {
             Move::Resign => "resign".to_string(),
         };
         let mut events = vec![Event::Move { c: color.into(), v }];
-        if mv == Move::Pass && self.game.consecutive_passes() >= 1 {
-            // The second pass begins scoring: lay the automatic guess on now, so that replaying
-            // the log never has to guess again.
-            let g = Guess::new(self.game.board(), &self.rules, guess);
+        if mv == Move::Pass && self.pass_ends_play() {
+            // This pass begins scoring: lay the automatic guess on now, so that replaying the
+            // log never has to guess again.
+            let g = Guess::new(game.board(), game.rules(), guess);
             let a = g.marking.analysis();
             let dead = (0..a.width() * a.height())
                 .map(|k| a.point(k))
@@ -390,49 +625,32 @@ impl Match {
         if let Err(r @ Refusal::BadRequest(_)) = &p {
             return Err(r.clone());
         }
-        self.check_marks_version(marks_version)?;
+        self.sg
+            .check_version(marks_version)
+            .map_err(|e| self.refusal(e))?;
         self.need_phase(Phase::Scoring)?;
         let p = p?;
-        let m = self.marking.as_ref().expect("scoring phase has marks");
-        if self.game.board().get(p).is_none() {
-            return Err(Refusal::Rules(
-                "no_stone",
-                format!("no stone at {}: mark a stone of the chain", self.vertex(p)),
-            ));
+        // Judge on a copy of the marks: a request that changes nothing records nothing.
+        let mut probe = self.sg.marking().expect("scoring phase has marks").clone();
+        let was = probe.is_dead(p);
+        match probe.set_dead(p, dead) {
+            Err(_) => Err(self.refusal(ScoringError::NoStone(p))),
+            Ok(c) if was == dead && c.changed.is_empty() => Ok(Vec::new()),
+            Ok(_) => Ok(vec![Event::Dead {
+                c: color.into(),
+                v: self.vertex(p),
+                dead,
+            }]),
         }
-        if m.is_dead(p) == dead {
-            // The chain may still hold groups of the other status; setting it is a change.
-            let mut probe = m.clone();
-            if probe
-                .set_dead(p, dead)
-                .map(|c| c.changed.is_empty())
-                .unwrap_or(true)
-            {
-                return Ok(Vec::new());
-            }
-        }
-        Ok(vec![Event::Dead {
-            c: color.into(),
-            v: self.vertex(p),
-            dead,
-        }])
-    }
-
-    fn check_marks_version(&self, marks_version: u64) -> Result<(), Refusal> {
-        if marks_version != self.marks_version {
-            return Err(Refusal::Stale(format!(
-                "marks_version {marks_version} is not the current one ({})",
-                self.marks_version
-            )));
-        }
-        Ok(())
     }
 
     /// Decides an acceptance of the current marks by `color`.
     pub fn decide_accept(&self, color: Color, marks_version: u64) -> Result<Vec<Event>, Refusal> {
-        self.check_marks_version(marks_version)?;
+        self.sg
+            .check_version(marks_version)
+            .map_err(|e| self.refusal(e))?;
         self.need_phase(Phase::Scoring)?;
-        if self.accepted[color.index()] {
+        if self.sg.accepted(color) {
             return Ok(Vec::new());
         }
         Ok(vec![Event::Accept { c: color.into() }])
@@ -447,7 +665,7 @@ impl Match {
     /// Decides an undo request by `color`.
     pub fn decide_undo_request(&self, color: Color) -> Result<Vec<Event>, Refusal> {
         self.need_phase(Phase::Play)?;
-        if !self.game.turns().iter().any(|t| t.color == color) {
+        if !self.sg.game().turns().iter().any(|t| t.color == color) {
             return Err(Refusal::Rules(
                 "wrong_phase",
                 "you have no move to take back".into(),
@@ -471,17 +689,6 @@ impl Match {
         Ok(vec![Event::UndoAccept { c: color.into() }])
     }
 
-    fn enter_scoring(&mut self) {
-        self.phase = Phase::Scoring;
-        self.marking = Some(Marking::new(Analysis::new(self.game.board())));
-        self.bump();
-    }
-
-    fn bump(&mut self) {
-        self.marks_version += 1;
-        self.accepted = [false; 2];
-    }
-
     fn point_of(&self, v: &str) -> Result<Point, String> {
         coords::from_gtp(v, self.meta.width as u8, self.meta.height as u8)
             .map_err(|e| e.to_string())
@@ -489,13 +696,10 @@ impl Match {
 
     /// Applies one event. An error means the log does not fit the game (a corrupt log); the
     /// game may then be half-changed and must be dropped.
-    pub fn apply(&mut self, ev: &Event) -> Result<(), String> {
-        match ev {
+    pub fn apply(&mut self, stamped: &Stamped) -> Result<(), String> {
+        let at = stamped.at;
+        match &stamped.ev {
             Event::Move { c, v } => {
-                if self.phase != Phase::Play {
-                    return Err(format!("move {v} outside the play phase"));
-                }
-                let color = Color::from(*c);
                 let mv = if v == "pass" {
                     Move::Pass
                 } else if v == "resign" {
@@ -503,57 +707,75 @@ impl Match {
                 } else {
                     Move::Play(self.point_of(v)?)
                 };
-                self.game
-                    .play_as(color, mv)
-                    .map_err(|e| format!("illegal move {v}: {e}"))?;
+                self.sg
+                    .play_as(Color::from(*c), mv)
+                    .map_err(|e| format!("move {v}: {e}"))?;
                 self.undo_requested_by = None;
-                if mv == Move::Resign {
-                    self.phase = Phase::Finished;
-                    self.result = Some(resignation_result(color));
-                } else if mv == Move::Pass && self.game.consecutive_passes() >= 2 {
-                    self.enter_scoring();
+                if let Some(clock) = &mut self.clock {
+                    clock.moved(Color::from(*c), at);
+                    if self.sg.phase() != Phase::Play {
+                        clock.stop(at);
+                    }
+                }
+                if self.sg.phase() == Phase::Scoring {
+                    self.scoring_since = Some(at);
                 }
             }
             Event::Marks { dead } => {
-                let Some(m) = self.marking.take() else {
-                    return Err("marks outside the scoring phase".into());
-                };
-                let a = m.analysis().clone();
-                let mut flags = vec![false; a.groups().len()];
-                for v in dead {
-                    let p = self.point_of(v)?;
-                    let g = a.group_at(p).ok_or_else(|| format!("no stone at {v}"))?;
-                    flags[g.0 as usize] = true;
-                }
-                self.marking = Some(Marking::with_dead_groups(a, flags));
+                let points = dead
+                    .iter()
+                    .map(|v| self.point_of(v))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.sg.lay_marks(&points).map_err(|e| e.to_string())?;
             }
             Event::Dead { v, dead, .. } => {
                 let p = self.point_of(v)?;
-                let m = self
-                    .marking
-                    .as_mut()
-                    .ok_or_else(|| "dead mark outside the scoring phase".to_string())?;
-                m.set_dead(p, *dead).map_err(|e| e.to_string())?;
-                // Only changes are decided into events: every mark is a new version.
-                self.bump();
+                let version = self.sg.marks_version();
+                self.sg
+                    .set_dead(p, *dead, version)
+                    .map_err(|e| e.to_string())?;
             }
             Event::Accept { c } => {
-                if self.phase != Phase::Scoring {
-                    return Err("acceptance outside the scoring phase".into());
-                }
-                self.accepted[Color::from(*c).index()] = true;
-                if self.accepted == [true, true] {
-                    self.phase = Phase::Finished;
-                    self.result = self.score().map(|s| s.result);
-                }
+                let version = self.sg.marks_version();
+                self.sg
+                    .accept(Color::from(*c), version)
+                    .map_err(|e| e.to_string())?;
             }
             Event::Resume { .. } => {
-                if self.phase != Phase::Scoring {
-                    return Err("resume outside the scoring phase".into());
+                self.sg.resume().map_err(|e| e.to_string())?;
+                self.scoring_since = None;
+                let to_move = self.sg.game().to_move();
+                if let Some(clock) = &mut self.clock {
+                    clock.start(to_move, at);
                 }
-                self.phase = Phase::Play;
-                self.marking = None;
-                self.bump();
+            }
+            Event::Timeout { c } => {
+                self.sg
+                    .time_out(Color::from(*c))
+                    .map_err(|e| e.to_string())?;
+                if let Some(clock) = &mut self.clock {
+                    clock.flag(Color::from(*c));
+                }
+            }
+            Event::ScoringClosed {} => {
+                self.sg.close_scoring().map_err(|e| e.to_string())?;
+            }
+            Event::Chat { c, text } => {
+                self.chat.push(ChatLine {
+                    from: color_name(Color::from(*c)),
+                    text: text.clone(),
+                    move_number: self.move_number(),
+                    at,
+                });
+            }
+            Event::Join { c, name, token } => {
+                let color = Color::from(*c);
+                if self.open != Some(color) {
+                    return Err("join of a seat that is not open".into());
+                }
+                self.joined[color.index()] = Some(unhex(token).ok_or("bad token hash")?);
+                self.names[color.index()] = name.clone();
+                self.open = None;
             }
             Event::UndoRequest { c } => {
                 self.undo_requested_by = Some(Color::from(*c));
@@ -563,223 +785,67 @@ impl Match {
                 if self.undo_requested_by != Some(asker) {
                     return Err("undo accepted without a request".into());
                 }
-                let back = match self.game.turns().last() {
+                let back = match self.sg.game().turns().last() {
                     Some(t) if t.color == asker => 1,
                     Some(_) => 2,
                     None => return Err("undo with no move".into()),
                 };
                 for _ in 0..back {
-                    if !self.game.undo() {
-                        return Err("undo past the start".into());
-                    }
+                    self.sg.undo().map_err(|e| e.to_string())?;
                 }
                 self.undo_requested_by = None;
+                let to_move = self.sg.game().to_move();
+                let any = self.sg.game().move_number() > 0;
+                if let Some(clock) = &mut self.clock {
+                    if any {
+                        clock.start(to_move, at);
+                    } else {
+                        clock.stop(at);
+                    }
+                }
             }
         }
         self.seq += 1;
         Ok(())
     }
 
-    /// The count of the marked position (scoring and finished phases).
-    pub fn score(&self) -> Option<Score> {
-        let m = self.marking.as_ref()?;
-        Some(Score::new(m, &self.rules, self.game.handicap()))
-    }
-
-    /// The state as the HTTP contract gives it, as JSON text.
-    pub fn state_json(&self) -> String {
-        let g = &self.game;
-        let board = g.board();
-        let (w, h) = (self.meta.width, self.meta.height);
-        let mut rows = Vec::with_capacity(h);
-        for y in 0..h {
-            let mut row = String::with_capacity(w);
-            for x in 0..w {
-                row.push(match board.get(Point::new(x as u8, y as u8)) {
-                    Some(Color::Black) => 'x',
-                    Some(Color::White) => 'o',
-                    None => '.',
-                });
-            }
-            rows.push(row);
-        }
-        let move_text = |m: Move| match m {
-            Move::Play(p) => self.vertex(p),
-            Move::Pass => "pass".to_string(),
-            Move::Resign => "resign".to_string(),
-        };
-        let moves: Vec<String> = g.moves().into_iter().map(|(_, m)| move_text(m)).collect();
-        let score = self.score();
-        let mut territory = [Vec::new(), Vec::new()];
-        let mut dead = Vec::new();
-        if let (Some(s), Some(m)) = (&score, &self.marking) {
-            dead = s.dead.clone();
-            for (y, row) in s.ownership.iter().enumerate() {
-                for (x, ch) in row.chars().enumerate() {
-                    let p = Point::new(x as u8, y as u8);
-                    let counted = board.get(p).is_none() || m.is_dead(p);
-                    let side = match ch {
-                        'B' => 0,
-                        'W' => 1,
-                        _ => continue,
-                    };
-                    if counted {
-                        territory[side].push(self.vertex(p));
-                    }
-                }
-            }
-        }
-        let [tb, tw] = territory;
-        let state = State {
-            id: &self.id,
-            width: w,
-            height: h,
-            rules: self.rules.to_string(),
-            komi: self.rules.komi,
-            handicap: self.meta.handicap,
-            black_name: &self.meta.black_name,
-            white_name: &self.meta.white_name,
-            board: rows,
-            to_move: (self.phase != Phase::Finished).then(|| color_name(g.to_move())),
-            move_number: self.move_number(),
-            moves,
-            captures: Pair {
-                black: board.captures(Color::Black),
-                white: board.captures(Color::White),
-            },
-            phase: self.phase.name(),
-            last_move: g.last_move().map(|(_, m)| move_text(m)),
-            ko: g.ko_point().map(|p| self.vertex(p)),
-            undo_requested_by: self.undo_requested_by.map(color_name),
-            marks_version: self.marks_version,
-            dead,
-            territory: Pair {
-                black: tb,
-                white: tw,
-            },
-            accepted: Pair {
-                black: self.accepted[0],
-                white: self.accepted[1],
-            },
-            score,
-            result: self.result.as_deref(),
-        };
-        serde_json::to_string(&state).expect("the state serializes")
+    /// The state as the HTTP contract gives it as of `now`, as JSON text.
+    pub fn state_json(&self, now: i64) -> String {
+        serde_json::to_string(&crate::view::state(self, now)).expect("the state serializes")
     }
 
     /// The entry of the list of recent games, as JSON text.
     pub fn summary_json(&self) -> String {
-        serde_json::to_string(&Summary {
-            id: &self.id,
-            width: self.meta.width,
-            height: self.meta.height,
-            black_name: &self.meta.black_name,
-            white_name: &self.meta.white_name,
-            phase: self.phase.name(),
-            move_number: self.move_number(),
-            result: self.result.as_deref(),
-            listed: self.meta.listed,
-        })
-        .expect("the summary serializes")
+        serde_json::to_string(&crate::view::summary(self)).expect("the summary serializes")
     }
 
-    /// The game as SGF text.
+    /// The game as SGF text, written by `tengen_sgf`.
     pub fn sgf(&self) -> String {
-        use tengen_sgf::{GoGame, Point as SgfPoint, SgfColor};
-        let g = &self.game;
-        let sp = |p: Point| SgfPoint::new(p.x, p.y);
-        let sc = |c: Color| match c {
-            Color::Black => SgfColor::Black,
-            Color::White => SgfColor::White,
+        let info = tengen_sgf::game::GameInfo {
+            black_name: Some(self.names[0].clone()),
+            white_name: Some(self.names[1].clone()),
+            result: self.sg.result().map(str::to_string),
+            ..Default::default()
         };
-        let mut s = GoGame::new(self.meta.width as u8, self.meta.height as u8);
-        s.komi = Some(self.rules.komi);
-        s.rules = Some(self.rules.to_string());
-        s.black_name = Some(self.meta.black_name.clone());
-        s.white_name = Some(self.meta.white_name.clone());
-        s.result = self.result.clone();
-        if self.meta.handicap >= 2 {
-            s.handicap = Some(self.meta.handicap);
-        }
-        let setup = g.setup_board();
-        let mut black: Vec<Point> = setup
-            .points()
-            .filter(|&p| setup.get(p) == Some(Color::Black))
-            .collect();
-        let mut white: Vec<Point> = setup
-            .points()
-            .filter(|&p| setup.get(p) == Some(Color::White))
-            .collect();
-        black.sort_by_key(|p| (p.x, p.y));
-        white.sort_by_key(|p| (p.x, p.y));
-        s.setup.black = black.into_iter().map(sp).collect();
-        s.setup.white = white.into_iter().map(sp).collect();
-        if g.setup_to_move() == Color::White && g.handicap() >= 2 {
-            s.player_to_move = Some(SgfColor::White);
-        }
-        for (c, m) in g.moves() {
-            match m {
-                Move::Play(p) => s.push_move(sc(c), Some(sp(p)), None),
-                Move::Pass => s.push_move(sc(c), None, None),
-                Move::Resign => {}
-            }
-        }
-        match s.to_sgf() {
-            Ok(text) => text,
-            Err(e) => {
-                // Only names the writer refuses can get here; fall back to a bare record.
-                let mut out = String::new();
-                let _ = write!(out, "(;GM[1]FF[4]SZ[{}]C[{e}])", self.meta.width);
-                out
-            }
-        }
+        // The writer refuses nothing a game can hold (sizes and points are always valid).
+        tengen_sgf::game::sgf_text_from_game(self.sg.game(), &info).unwrap_or_default()
     }
 }
 
-#[derive(Serialize)]
-struct Pair<T> {
-    black: T,
-    white: T,
+/// Lower-case hex of a token hash.
+pub fn hex(bytes: &[u8; 32]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-#[derive(Serialize)]
-struct State<'a> {
-    id: &'a str,
-    width: usize,
-    height: usize,
-    rules: String,
-    komi: f64,
-    handicap: u32,
-    black_name: &'a str,
-    white_name: &'a str,
-    board: Vec<String>,
-    to_move: Option<&'static str>,
-    move_number: u64,
-    moves: Vec<String>,
-    captures: Pair<u32>,
-    phase: &'static str,
-    last_move: Option<String>,
-    ko: Option<String>,
-    undo_requested_by: Option<&'static str>,
-    marks_version: u64,
-    dead: Vec<String>,
-    territory: Pair<Vec<String>>,
-    accepted: Pair<bool>,
-    score: Option<Score>,
-    result: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct Summary<'a> {
-    id: &'a str,
-    width: usize,
-    height: usize,
-    black_name: &'a str,
-    white_name: &'a str,
-    phase: &'static str,
-    move_number: u64,
-    result: Option<&'a str>,
-    listed: bool,
+fn unhex(text: &str) -> Option<[u8; 32]> {
+    let mut out = [0u8; 32];
+    if text.len() != 64 || !text.is_ascii() {
+        return None;
+    }
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -795,7 +861,17 @@ mod tests {
             black_name: "B".into(),
             white_name: "W".into(),
             created_ms: 0,
+            time: TimeControl::None,
+            scoring_time: 0,
+            open: None,
             listed: true,
+        }
+    }
+
+    fn st(ev: &Event) -> Stamped {
+        Stamped {
+            ev: ev.clone(),
+            at: 0,
         }
     }
 
@@ -810,7 +886,7 @@ mod tests {
             },
         )?;
         for e in &evs {
-            m.apply(e).unwrap();
+            m.apply(&st(e)).unwrap();
         }
         Ok(())
     }
@@ -825,8 +901,8 @@ mod tests {
         let mut log: Vec<String> = Vec::new();
         let mut run = |m: &mut Match, evs: Vec<Event>| {
             for e in evs {
-                m.apply(&e).unwrap();
-                log.push(serde_json::to_string(&e).unwrap());
+                m.apply(&st(&e)).unwrap();
+                log.push(st(&e).to_text());
             }
         };
         let (b, w) = (Color::Black, Color::White);
@@ -846,7 +922,7 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{v}: {e:?}"));
             run(&mut m, evs);
         }
-        let state: serde_json::Value = serde_json::from_str(&m.state_json()).unwrap();
+        let state: serde_json::Value = serde_json::from_str(&m.state_json(0)).unwrap();
         assert_eq!(state["captures"]["black"], 1);
         assert_eq!(state["ko"], "C3");
         assert_eq!(state["last_move"], "D3");
@@ -887,7 +963,7 @@ mod tests {
         run(&mut m, evs);
         assert_eq!(m.marks_version(), v + 1);
         let again = Match::replay("t", m.meta().clone(), &log).unwrap();
-        assert_eq!(again.state_json(), m.state_json());
+        assert_eq!(again.state_json(0), m.state_json(0));
         assert_eq!(again.seq(), log.len() as u64);
         assert!(!m.sgf().contains("AB["));
         assert!(m.sgf().starts_with("(;"));
@@ -934,12 +1010,60 @@ mod tests {
         ));
         let v = m.marks_version();
         for e in m.decide_accept(Color::Black, v).unwrap() {
-            m.apply(&e).unwrap();
+            m.apply(&st(&e)).unwrap();
         }
         for e in m.decide_accept(Color::White, v).unwrap() {
-            m.apply(&e).unwrap();
+            m.apply(&st(&e)).unwrap();
         }
         assert_eq!(m.phase(), Phase::Finished);
         assert_eq!(m.result(), Some("B+73.5"));
+    }
+
+    /// Issue 12 item 4: after a resume from scoring, the game used to count the two passes that
+    /// ended play before the resume, so one pass by the player to move sent it straight back
+    /// to scoring and the player who resumed never got a turn.
+    #[test]
+    fn resume_then_a_single_pass_does_not_end_play() {
+        let mut m = Match::new("t", meta(5, "chinese")).unwrap();
+        let (b, w) = (Color::Black, Color::White);
+        play(&mut m, b, "C3").unwrap();
+        play(&mut m, w, "pass").unwrap();
+        play(&mut m, b, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Scoring);
+        for e in m.decide_resume(b).unwrap() {
+            m.apply(&st(&e)).unwrap();
+        }
+        assert_eq!(m.phase(), Phase::Play);
+        assert_eq!(m.game().to_move(), w);
+        // White passes: one new pass, play goes on and black (who resumed) gets a turn.
+        play(&mut m, w, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Play);
+        assert_eq!(m.game().to_move(), b);
+        play(&mut m, b, "D4").unwrap();
+        play(&mut m, w, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Play);
+        // Two new passes in a row end play again.
+        play(&mut m, b, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Scoring);
+        // The same through a rebuilt log, and after an undo across the resume point.
+        let mut m = Match::new("t", meta(5, "chinese")).unwrap();
+        play(&mut m, b, "C3").unwrap();
+        play(&mut m, w, "pass").unwrap();
+        play(&mut m, b, "pass").unwrap();
+        for e in m.decide_resume(w).unwrap() {
+            m.apply(&st(&e)).unwrap();
+        }
+        play(&mut m, w, "D4").unwrap();
+        for e in m.decide_undo_request(w).unwrap() {
+            m.apply(&st(&e)).unwrap();
+        }
+        for e in m.decide_undo_accept(b).unwrap() {
+            m.apply(&st(&e)).unwrap();
+        }
+        // Back at the resume point with two old passes at the end: one pass is still not two.
+        play(&mut m, w, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Play);
+        play(&mut m, b, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Scoring);
     }
 }

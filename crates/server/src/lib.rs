@@ -26,11 +26,13 @@
 pub mod api;
 pub mod app;
 pub mod cli;
+pub mod clock;
 pub mod game;
 pub mod net;
 pub mod security;
 pub mod serving;
 pub mod text;
+pub mod view;
 mod web;
 mod ws;
 
@@ -118,6 +120,12 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let app = Arc::new(App::new(store.clone(), config, stop_rx));
+    App::run_timers(&app);
+    {
+        // Games whose clock ran out while no server ran end now; the others get their timers.
+        let app = app.clone();
+        tokio::spawn(async move { app.sweep_unfinished().await });
+    }
     if let Some(mut notices) = store.notices() {
         let app = app.clone();
         tokio::spawn(async move {

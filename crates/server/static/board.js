@@ -148,6 +148,26 @@ export class Board {
         }, this.territory);
       }
     }
+    // Scoring: seki stones (alive, but their points count for nobody) get a square ring, dame
+    // (neutral points) a small grey cross, so that neither is taken for territory.
+    const score = state.phase !== 'play' ? state.score : null;
+    for (const v of (score && score.seki) || []) {
+      const p = point(v, h);
+      if (!p) continue;
+      const s = CELL * 0.5;
+      el('rect', {
+        x: MARGIN + p.x * CELL - s / 2, y: MARGIN + p.y * CELL - s / 2, width: s, height: s,
+        class: `seki ${state.board[p.y][p.x] === 'x' ? 'on-black' : 'on-white'}`, 'data-seki': v,
+      }, this.marks);
+    }
+    for (const v of (score && score.dame) || []) {
+      const p = point(v, h);
+      if (!p) continue;
+      const cx = MARGIN + p.x * CELL, cy = MARGIN + p.y * CELL, d = CELL * 0.14;
+      const g = el('g', { class: 'dame', 'data-dame': v }, this.territory);
+      el('line', { x1: cx - d, y1: cy - d, x2: cx + d, y2: cy + d }, g);
+      el('line', { x1: cx - d, y1: cy + d, x2: cx + d, y2: cy - d }, g);
+    }
     // Move numbers on the stones (state.numbers: vertex -> number), when asked for.
     if (state.numbers) {
       for (const [v, n] of state.numbers) {

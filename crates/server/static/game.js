@@ -1,5 +1,5 @@
 // The game page: /g/ID, the player's token in the fragment (#token=…); without one, watch.
-import { request, ApiError, escapeHtml, point } from './api.js';
+import { request, ApiError, point } from './api.js';
 import { Board } from './board.js';
 import { positionAt, rulesName, setupFromSgf } from './review.js';
 
@@ -10,6 +10,8 @@ const $ = (sel) => document.getElementById(sel);
 let state = null;
 let me = null; // 'black' | 'white' | null (watching)
 let busy = false;
+// The server's clock minus ours (ms), from the `at` of the clock in each state received.
+let offset = 0;
 let viewAt = null; // the move number shown while browsing; null: the game as it stands
 let setup = []; // set-up stones (handicap), from the SGF record
 let seenMoves = null; // move_number of the last state shown, to notice the opponent's moves
@@ -110,7 +112,7 @@ function draw() {
     const first = s.handicap >= 2 ? 2 : 1;
     const pos = positionAt(s.width, s.height, setup, s.moves, n, first);
     view = browsing()
-      ? { ...s, board: pos.board, last_move: pos.last, ko: null, dead: [], territory: null }
+      ? { ...s, board: pos.board, last_move: pos.last, ko: null, dead: [], territory: null, score: null }
       : { ...s };
     if (numbers) view.numbers = pos.numbers;
   }
@@ -151,6 +153,7 @@ function beep() {
 }
 
 function show(s) {
+  if (s.clock) offset = s.clock.at - Date.now();
   const before = seenMoves;
   seenMoves = s.move_number;
   if (state && s.move_number !== state.move_number) setGhost(null);
@@ -167,7 +170,7 @@ function show(s) {
   $('p-black').classList.toggle('to-move', s.to_move === 'black' && s.phase === 'play');
   $('p-white').classList.toggle('to-move', s.to_move === 'white' && s.phase === 'play');
   let status;
-  if (s.phase === 'finished') status = `Game over: ${s.result}`;
+  if (s.phase === 'finished') status = `Game over: ${s.result}${/\+T$/.test(s.result || '') ? ' (on time)' : ''}`;
   else if (s.phase === 'scoring') status = 'Scoring: mark dead stones, then accept';
   else if (me) status = s.to_move === me ? 'Your turn' : `Waiting for ${s.to_move}`;
   else status = `${s.to_move === 'black' ? 'Black' : 'White'} to move (watching)`;
@@ -187,23 +190,19 @@ function show(s) {
     $('accept-undo').hidden = !me || mine;
   }
   $('scoring').hidden = s.phase !== 'scoring';
-  if (s.score && s.phase !== 'play') {
-    const b = s.score.black, w = s.score.white;
-    $('score').innerHTML = `<table class="score"><tr><th></th><th>Black</th><th>White</th></tr>`
-      + `<tr><td>territory</td><td>${b.territory}</td><td>${w.territory}</td></tr>`
-      + `<tr><td>stones</td><td>${b.stones}</td><td>${w.stones}</td></tr>`
-      + `<tr><td>dead + prisoners</td><td>${b.prisoners + b.dead}</td><td>${w.prisoners + w.dead}</td></tr>`
-      + `<tr><td>komi/bonus</td><td>0</td><td>${s.komi + w.bonus}</td></tr>`
-      + `<tr class="total"><td>total</td><td id="total-black">${b.total}</td><td id="total-white">${w.total}</td></tr></table>`
-      + `<p>Count: <b id="count-result">${escapeHtml(s.score.result)}</b></p>`;
-  }
+  showScore(s);
   $('accept').disabled = !me || s.accepted[me];
   $('resume').disabled = !me;
   $('accepted').textContent = ['black', 'white'].filter((c) => s.accepted[c])
     .map((c) => `${c} accepted`).join(', ');
   const res = $('result');
   res.hidden = s.phase !== 'finished';
-  if (s.phase === 'finished') res.innerHTML = `Result: <b id="final-result">${escapeHtml(s.result)}</b>`;
+  if (s.phase === 'finished') {
+    const b = document.createElement('b');
+    b.id = 'final-result';
+    b.textContent = s.result;
+    res.replaceChildren('Result: ', b);
+  }
   const list = $('moves');
   list.replaceChildren(...s.moves.map((m, i) => {
     const li = document.createElement('li');
@@ -214,9 +213,120 @@ function show(s) {
   }));
   if (!browsing()) list.scrollTop = list.scrollHeight;
   $('move-count').textContent = `(${s.moves.length})`;
+  showChat(s);
+  tick();
+  $('rules').textContent = `Rules: ${s.rules}`;
   $('rules').textContent = `Rules: ${rulesName(s.rules)}`;
   $('rules').title = s.rules;
   draw();
+}
+
+// The count in the scoring phase, and kept on the page once the game is finished.
+function showScore(s) {
+  const box = $('score-box');
+  box.hidden = !(s.score && s.phase !== 'play');
+  if (box.hidden) return;
+  const b = s.score.black, w = s.score.white;
+  const cell = (tag, text, id) => {
+    const c = document.createElement(tag);
+    c.textContent = String(text);
+    if (id) c.id = id;
+    return c;
+  };
+  const row = (label, bv, wv, cls, ids = []) => {
+    const tr = document.createElement('tr');
+    if (cls) tr.className = cls;
+    tr.append(cell('td', label), cell('td', bv, ids[0]), cell('td', wv, ids[1]));
+    return tr;
+  };
+  const table = document.createElement('table');
+  table.className = 'score';
+  const head = document.createElement('tr');
+  head.append(cell('th', ''), cell('th', 'Black'), cell('th', 'White'));
+  table.append(head,
+    row('territory', b.territory, w.territory),
+    row('stones', b.stones, w.stones),
+    row('dead + prisoners', b.prisoners + b.dead, w.prisoners + w.dead),
+    row('komi/bonus', b.bonus || 0, s.komi + w.bonus),
+    row('total', b.total, w.total, 'total', ['total-black', 'total-white']));
+  const count = document.createElement('p');
+  count.append('Count: ', cell('b', s.score.result, 'count-result'));
+  const extra = document.createElement('p');
+  extra.className = 'legend';
+  extra.id = 'seki-dame';
+  extra.textContent = `seki stones: ${(s.score.seki || []).length} · dame: ${(s.score.dame || []).length}`;
+  $('score').replaceChildren(table, count, extra);
+}
+
+// One clock as of the server time `now`: the contract's arithmetic for the running side.
+export function clockAt(s, color, now) {
+  const c = s.clock[color];
+  let main = c.main, periods = c.periods, period = c.period, stones = c.stones;
+  if (s.clock.running === color) {
+    let e = Math.max(0, (now - s.clock.at) / 1000);
+    const take = Math.min(e, main);
+    main -= take; e -= take;
+    if (e > 0 && s.time.system === 'byoyomi') {
+      while (e > 0 && periods > 0) {
+        if (e < period) { period -= e; e = 0; } else { e -= period; periods -= 1; period = periods > 0 ? s.time.period : 0; }
+      }
+    } else if (e > 0 && s.time.system === 'canadian') {
+      period = Math.max(0, period - e);
+    }
+  }
+  const left = s.time.system === 'byoyomi' ? (periods > 0 ? main + period + (periods - 1) * s.time.period : main)
+    : s.time.system === 'canadian' ? main + period : main;
+  return { main, periods, period, stones, left };
+}
+
+function fmt(t) {
+  t = Math.max(0, t);
+  if (t < 10) return t.toFixed(1);
+  const m = Math.floor(t / 60), sec = Math.floor(t % 60);
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(sec).padStart(2, '0')}`
+    : `${m}:${String(sec).padStart(2, '0')}`;
+}
+
+// Redraws both clocks and the scoring countdown; runs several times a second.
+function tick() {
+  const s = state;
+  if (!s) return;
+  const now = Date.now() + offset;
+  for (const color of ['black', 'white']) {
+    const box = $(`clock-${color}`);
+    box.hidden = !s.clock;
+    if (!s.clock) continue;
+    const c = clockAt(s, color, now);
+    let text;
+    if (c.main > 0 || s.time.system === 'absolute' || s.time.system === 'fischer') text = fmt(c.main);
+    else text = fmt(c.period);
+    if (s.time.system === 'byoyomi') text += c.main > 0 ? ` +${c.periods}×${s.time.period}s` : ` (${c.periods})`;
+    if (s.time.system === 'canadian' && c.main <= 0) text += ` /${c.stones}`;
+    box.textContent = text;
+    const running = s.clock.running === color && s.phase === 'play';
+    box.classList.toggle('running', running);
+    box.classList.toggle('low', running && c.left <= 10 && c.left > 0);
+    box.classList.toggle('out', c.left <= 0);
+    box.dataset.left = c.left.toFixed(1);
+  }
+  const dl = $('scoring-deadline');
+  dl.hidden = !(s.phase === 'scoring' && s.scoring_deadline);
+  if (!dl.hidden) dl.textContent = `Scoring ends in ${fmt((s.scoring_deadline - now) / 1000)}: then the marks as they stand count.`;
+}
+
+function showChat(s) {
+  const list = $('chat');
+  const lines = s.chat || [];
+  if (list.childElementCount === lines.length) return;
+  list.replaceChildren(...lines.map((l) => {
+    const li = document.createElement('li');
+    const who = document.createElement('span');
+    who.className = `who ${l.from}`;
+    who.textContent = l.from === 'black' ? s.black_name : s.white_name;
+    li.append(who, l.text);
+    return li;
+  }));
+  list.scrollTop = list.scrollHeight;
 }
 
 function connect(delay = 500) {
@@ -242,6 +352,18 @@ async function main() {
   $('accept-undo').onclick = () => act('undo/accept');
   $('accept').onclick = () => act('accept', { marks_version: state.marks_version });
   $('resume').onclick = () => act('resume');
+  $('chat-form').onsubmit = async (ev) => {
+    ev.preventDefault();
+    const text = $('chat-text').value;
+    if (!text.trim()) return;
+    try {
+      show(await request('POST', `/api/games/${encodeURIComponent(id)}/chat`, { token, body: { text } }));
+      $('chat-text').value = '';
+    } catch (e) {
+      say(e.code === 'bad_text' ? 'A chat line has 1 to 500 characters.' : explain(e), 'error');
+    }
+  };
+  setInterval(tick, 100);
   $('confirm-move').onclick = () => { if (board.ghost) playAt(board.ghost); };
   $('cancel-move').onclick = () => setGhost(null);
   const at = () => (browsing() ? viewAt : state.moves.length);
@@ -271,6 +393,7 @@ async function main() {
       const who = await request('GET', `/api/games/${encodeURIComponent(id)}/me`, { token });
       me = who.color;
       document.body.dataset.me = me;
+      $('chat-form').hidden = false;
     }
     const first = await request('GET', `/api/games/${encodeURIComponent(id)}`);
     if (first.handicap >= 2) {

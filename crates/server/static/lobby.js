@@ -7,6 +7,40 @@ $('size').addEventListener('change', () => {
   $('custom').hidden = $('size').value !== 'custom';
 });
 
+$('time').addEventListener('change', () => {
+  $('time-custom').hidden = $('time').value !== 'custom';
+});
+
+// The time presets of the form, in the contract's seconds.
+const PRESETS = {
+  none: { system: 'none' },
+  blitz: { system: 'byoyomi', main: 180, periods: 5, period: 10 },
+  rapid: { system: 'byoyomi', main: 600, periods: 5, period: 30 },
+  slow: { system: 'canadian', main: 1800, stones: 25, period: 300 },
+  fischer: { system: 'fischer', main: 300, increment: 10, max: 600 },
+};
+
+function timeSetting() {
+  const preset = $('time').value;
+  if (preset !== 'custom') return PRESETS[preset];
+  const num = (id) => parseFloat($(id).value);
+  const system = $('t-system').value;
+  const t = { system, main: num('t-main') * 60 };
+  if (system === 'byoyomi') Object.assign(t, { periods: parseInt($('t-periods').value, 10), period: num('t-period') });
+  if (system === 'canadian') Object.assign(t, { stones: parseInt($('t-stones').value, 10), period: num('t-period') });
+  if (system === 'fischer') t.increment = num('t-increment');
+  return t;
+}
+
+function describeTime(t) {
+  if (!t || t.system === 'none') return 'none';
+  const m = (s) => (s >= 60 ? `${Math.round(s / 6) / 10} min` : `${s} s`);
+  if (t.system === 'absolute') return m(t.main);
+  if (t.system === 'byoyomi') return `${m(t.main)} + ${t.periods}×${t.period} s`;
+  if (t.system === 'canadian') return `${m(t.main)} + ${t.stones}/${m(t.period)}`;
+  return `${m(t.main)} + ${t.increment} s`;
+}
+
 // A handicap game has komi 0.5 unless the creator gives one (the server's default too).
 $('handicap').addEventListener('change', () => {
   $('komi').placeholder = parseInt($('handicap').value, 10) >= 2 ? '0.5 (handicap)' : "rules' default";
@@ -28,11 +62,15 @@ $('create').addEventListener('submit', async (ev) => {
   if ($('black_name').value.trim()) body.black_name = $('black_name').value.trim();
   if ($('white_name').value.trim()) body.white_name = $('white_name').value.trim();
   if ($('listed').checked) body.listed = true;
+  body.time = timeSetting();
+  if ($('open').value) body.open = $('open').value;
   try {
     const g = await request('POST', '/api/games', { body });
     for (const k of ['black', 'white', 'watch']) {
-      $(`${k}-url`).value = g[`${k}_url`];
-      $(`open-${k}`).href = g[`${k}_url`];
+      const url = g[`${k}_url`];
+      $(`${k}-url`).value = url || 'open: the first to take the seat plays it';
+      $(`open-${k}`).href = url || '#';
+      $(`open-${k}`).hidden = !url;
     }
     $('links').hidden = false;
     loadRecent();
@@ -65,5 +103,41 @@ async function loadRecent() {
   } catch (_) { /* keep the old list */ }
 }
 
+// Open games, each with a button that takes its seat and goes to the board.
+async function loadOpen() {
+  try {
+    const games = await request('GET', '/api/games?open=true');
+    const rows = games.map((g) => {
+      const tr = document.createElement('tr');
+      const td = (text) => { const c = document.createElement('td'); c.textContent = text; return c; };
+      const seat = g.open === 'white' ? `${g.black_name} (Black) – open` : `open – ${g.white_name} (White)`;
+      const button = document.createElement('button');
+      button.textContent = `Take this seat (${g.open})`;
+      button.dataset.join = g.id;
+      button.onclick = async () => {
+        $('join-error').textContent = '';
+        const name = $('join-name').value.trim();
+        try {
+          const r = await request('POST', `/api/games/${encodeURIComponent(g.id)}/join`,
+            { body: name ? { color: g.open, name } : { color: g.open } });
+          location.href = r.url;
+        } catch (e) {
+          $('join-error').textContent = e.code === 'seat_taken' ? 'Someone took that seat first.' : e.message;
+          loadOpen();
+        }
+      };
+      const action = document.createElement('td');
+      action.append(button);
+      tr.append(td(seat), td(`${g.width}×${g.height}`), td(describeTime(g.time)), action);
+      return tr;
+    });
+    const body = $('open-games').tBodies[0];
+    if (rows.length) body.replaceChildren(...rows);
+    else body.innerHTML = '<tr><td colspan="4">No open games.</td></tr>';
+  } catch (_) { /* keep the old list */ }
+}
+
 loadRecent();
+loadOpen();
 setInterval(loadRecent, 10000);
+setInterval(loadOpen, 5000);

@@ -588,7 +588,13 @@ async fn scoring_flow(b: Backend) {
     assert_eq!(st["phase"], "play");
     assert!(st["score"].is_null());
     assert_eq!(st["to_move"], "black");
+    // One new pass does not end play (the passes before the resume do not count): the
+    // regression of issue 12 item 4. Two new passes in a row do.
     let (s, st) = api.play(&g, &g.black, "pass").await;
+    assert_eq!(s, 200);
+    assert_eq!(st["phase"], "play");
+    assert_eq!(st["to_move"], "white");
+    let (s, st) = api.play(&g, &g.white, "pass").await;
     assert_eq!(s, 200);
     assert_eq!(st["phase"], "scoring");
     assert_eq!(st["accepted"]["black"], false);
