@@ -1,6 +1,6 @@
 """Type stubs of tengen, the Go (baduk) rules engine in Rust."""
 
-from typing import Iterator, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterator, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -129,6 +129,10 @@ class GameState:
     def board(self) -> Board: ...
     @property
     def situation(self) -> Tuple[Player, Board]: ...
+    def winner(self) -> Optional[Player]:
+        """dlgo 0.2's winner: None until over; the non-resigner; else dlgo's area count, komi 7.5."""
+    def score(self) -> Dict[str, Any]:
+        """The object `tengen score --json` prints, with the automatic dead-stone guess."""
     @property
     def rules(self) -> str: ...
     @property

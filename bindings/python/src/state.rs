@@ -358,6 +358,55 @@ impl GameState {
         self.node.depth
     }
 
+    /// The winner as dlgo 0.2 decides it: `None` while the game is not over; after a
+    /// resignation the player to move (the one who did not resign); else dlgo's own count:
+    /// stones plus empty regions bordered by one color only, no dead stones, komi 7.5 whatever
+    /// the rules; black wins only with more than white's count plus 7.5.
+    fn winner(&self) -> Option<Player> {
+        if !self.over() {
+            return None;
+        }
+        if self.node.resigned {
+            return Some(self.node.to_move.into());
+        }
+        let cells = self
+            .node
+            .cells
+            .iter()
+            .map(|&c| match c {
+                1 => Some(Color::Black),
+                -1 => Some(Color::White),
+                _ => None,
+            })
+            .collect();
+        let analysis =
+            tengen_scoring::Analysis::from_cells(self.tree.width, self.tree.height, cells);
+        let tally = *tengen_scoring::Marking::new(analysis).tally();
+        let (b, w) = (tally.area(Color::Black), tally.area(Color::White));
+        Some(if f64::from(b) > f64::from(w) + 7.5 {
+            Player::Black
+        } else {
+            Player::White
+        })
+    }
+
+    /// The count of this position as `tengen score --json` prints it, as a dict: the dead
+    /// stones from the automatic guess (its default seed and effort), the state's rules and
+    /// komi, and its handicap.
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let score = self.tree.with_game(&self.node, |g| {
+            let guess = tengen_scoring::Guess::new(
+                g.board(),
+                g.rules(),
+                tengen_scoring::GuessOptions::default(),
+            );
+            tengen_scoring::Score::new(&guess.marking, g.rules(), g.handicap())
+        })?;
+        let text = serde_json::to_string(&score)
+            .map_err(|e| PyRuntimeError::new_err(format!("score: {e}")))?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
     /// `(next_player, board)`, as dlgo's `situation`.
     #[getter]
     fn situation(&self) -> (Player, Board) {

@@ -3,8 +3,10 @@
 use crate::common::parse_rules;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tengen_core::{Color, Rules};
-use tengen_scoring::{parse_vertex, Analysis, Effort, Guess, GuessOptions, Marking, Score};
+use tengen_core::{Color, Rules, Scoring};
+use tengen_scoring::{
+    parse_vertex, Analysis, Effort, Guess, GuessOptions, Judgement, Marking, Score,
+};
 
 /// How dead stones are found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -30,7 +32,10 @@ pub enum GuessEffort {
 #[derive(Debug, clap::Args)]
 #[command(
     long_about = "Scores the final position of an SGF record. The last line is the result in SGF \
-form (`B+3.5`, `W+0.5`, `0` for a draw); `--json` prints one object instead."
+form (`B+3.5`, `W+0.5`, `0` for a draw); `--json` prints one object instead. Without `--json` \
+it first prints the board with territory, dead stones and seki marked (a legend line under it) \
+and the breakdown. A warning goes to stderr when the record does not end with two passes or a \
+resignation."
 )]
 pub struct Args {
     /// The SGF record.
@@ -59,14 +64,21 @@ pub struct Args {
 /// 2 for bad arguments.
 pub fn run(args: Args) -> ExitCode {
     match score(&args) {
-        Ok(score) => {
+        Ok(scored) => {
+            if !scored.finished {
+                eprintln!(
+                    "tengen score: warning: the game did not end with two passes or a \
+                     resignation; scoring the position as it stands"
+                );
+            }
             if args.json {
                 println!(
                     "{}",
-                    serde_json::to_string(&score).expect("a score serializes")
+                    serde_json::to_string(&scored.score).expect("a score serializes")
                 );
             } else {
-                print_score(&score);
+                print!("{}", board_text(&scored));
+                print_score(&scored.score);
             }
             ExitCode::SUCCESS
         }
@@ -77,7 +89,17 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn score(args: &Args) -> Result<Score, (u8, String)> {
+/// A scored record: the count, and what the board picture needs besides.
+struct Scored {
+    score: Score,
+    marking: Marking,
+    judgement: Judgement,
+    rules: Rules,
+    /// Whether the record ends with two passes or a resignation.
+    finished: bool,
+}
+
+fn score(args: &Args) -> Result<Scored, (u8, String)> {
     let path = args.file.display();
     let bytes = std::fs::read(&args.file).map_err(|e| (1, format!("{path}: {e}")))?;
     let (games, _warnings) =
@@ -123,7 +145,72 @@ fn score(args: &Args) -> Result<Score, (u8, String)> {
     } else {
         Marking::new(Analysis::new(board))
     };
-    Ok(Score::new(&marking, &rules, game.handicap()))
+    let resigned = tengen_sgf::game::GameInfo::from_sgf(sgf)
+        .result
+        .is_some_and(|r| r.to_ascii_uppercase().contains("+R"));
+    let finished = game.is_over() || resigned;
+    let judgement = Judgement::new(&marking);
+    let score = Score::with_judgement(&marking, &rules, game.handicap(), &judgement);
+    Ok(Scored {
+        score,
+        marking,
+        judgement,
+        rules,
+        finished,
+    })
+}
+
+/// The legend printed under the board.
+const LEGEND: &str = "legend: X O stones, x o dead stones, # @ black/white stones in seki, \
+b w territory of black/white, f false eye that must be filled, = space of a seki, . dame";
+
+/// The board, top row first, with the points marked as they are counted, and the legend.
+fn board_text(s: &Scored) -> String {
+    const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let a = s.marking.analysis();
+    let (w, h) = (a.width(), a.height());
+    let mut out = String::new();
+    let header: String = (0..w)
+        .map(|x| LETTERS.get(x).map_or('?', |&c| c as char))
+        .flat_map(|c| [' ', c])
+        .collect();
+    if w <= LETTERS.len() {
+        out.push_str(&format!("   {header}\n"));
+    }
+    for y in 0..h {
+        out.push_str(&format!("{:>3}", h - y));
+        for x in 0..w {
+            let k = y * w + x;
+            let p = a.point(k);
+            let here = s.judgement.map.at(k);
+            let owner = s.score.ownership[y].as_bytes()[x];
+            let c = match a.cells()[k] {
+                Some(color) if s.marking.is_dead(p) => match color {
+                    Color::Black => 'x',
+                    Color::White => 'o',
+                },
+                Some(color) => match (color, s.judgement.seki[a.group_at(p).unwrap().0 as usize]) {
+                    (Color::Black, false) => 'X',
+                    (Color::White, false) => 'O',
+                    (Color::Black, true) => '#',
+                    (Color::White, true) => '@',
+                },
+                None => match owner {
+                    b'B' => 'b',
+                    b'W' => 'w',
+                    _ if s.rules.scoring == Scoring::Territory && here.unscorable_false_eye => 'f',
+                    _ if s.rules.scoring == Scoring::Territory && here.seki.is_some() => '=',
+                    _ => '.',
+                },
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str(LEGEND);
+    out.push('\n');
+    out
 }
 
 fn print_score(s: &Score) {
@@ -139,6 +226,9 @@ fn print_score(s: &Score) {
     }
     if !s.seki.is_empty() {
         println!("seki: {}", s.seki.join(" "));
+    }
+    if !s.dame.is_empty() {
+        println!("dame: {}", s.dame.join(" "));
     }
     println!("{}", s.result);
 }

@@ -301,3 +301,82 @@ fn check_serial_draws_the_position() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).ends_with("\nX\n"));
 }
+
+#[test]
+fn score_prints_the_marked_board_and_warns_on_unfinished_records() {
+    let dir = std::env::temp_dir().join(format!("tengen-score-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 6x2: black's eye A2-B2 holds a white stone (marked dead), white's eye is F2, and D2-D1
+    // are liberties both share: a seki.
+    let stones = "SZ[6:2]KM[0]AB[ca][ab][bb][cb]AW[aa][ea][eb][fb]";
+    let finished = dir.join("seki.sgf");
+    std::fs::write(&finished, format!("(;FF[4]GM[1]{stones};B[];W[])")).unwrap();
+    let out = tengen(
+        &[
+            "score",
+            finished.to_str().unwrap(),
+            "--rules",
+            "japanese,komi=0",
+            "--dead-stones",
+            "A2",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Territory rules: the seki's eyes count for nobody (=), D2 and D1 are dame; black scores
+    // only the dead white stone as a prisoner: B+1.
+    assert_eq!(lines[0], "    A B C D E F");
+    assert_eq!(lines[1], "  2 o = # . @ =");
+    assert_eq!(lines[2], "  1 # # # . @ @");
+    assert!(lines[3].starts_with("legend: X O stones, x o dead stones, # @"));
+    assert!(text.contains("seki: C2 E2 A1 B1 C1 E1 F1\n"));
+    assert!(text.contains("dame: D2 D1\n"));
+    assert_eq!(lines.last(), Some(&"B+1"));
+    // Area rules: the eyes count for their owners (b, w): black 4 stones + 2 = 6, white 3 + 1.
+    let out = tengen(
+        &[
+            "score",
+            finished.to_str().unwrap(),
+            "--rules",
+            "chinese,komi=0",
+            "--dead-stones",
+            "A2",
+        ],
+        "",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "  2 o b # . @ w");
+    assert_eq!(lines.last(), Some(&"B+2"));
+    // The same stones with no passes at the end: scored, with a warning on stderr.
+    let open = dir.join("open.sgf");
+    std::fs::write(&open, format!("(;FF[4]GM[1]{stones})")).unwrap();
+    let out = tengen(
+        &["score", open.to_str().unwrap(), "--dead-stones", "A2"],
+        "",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("did not end with two passes or a resignation"),
+        "{err}"
+    );
+    // A resignation recorded in RE is a finished game: no warning.
+    let resigned = dir.join("resigned.sgf");
+    std::fs::write(&resigned, format!("(;FF[4]GM[1]RE[W+R]{stones})")).unwrap();
+    let out = tengen(&["score", resigned.to_str().unwrap(), "--dead", "none"], "");
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

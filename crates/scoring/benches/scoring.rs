@@ -6,7 +6,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tengen_core::Board;
 use tengen_core::{playout, Game, Point, Rules};
-use tengen_scoring::{Analysis, Effort, Guess, GuessOptions, Marking, Score};
+use tengen_scoring::{Analysis, Effort, Guess, GuessOptions, Marking, Score, TerritoryMap};
 
 /// A finished 19x19 position: a seeded light playout of the rules core to two passes.
 fn finished() -> Game {
@@ -45,6 +45,12 @@ fn benches(c: &mut Criterion) {
     let m = Marking::new(Analysis::new(&board));
     c.bench_function("score 19x19 finished", |b| {
         b.iter(|| Score::new(black_box(&m), &Rules::CHINESE, 0))
+    });
+    c.bench_function("score 19x19 finished, territory rules", |b| {
+        b.iter(|| Score::new(black_box(&m), &Rules::JAPANESE, 0))
+    });
+    c.bench_function("territory map 19x19 finished", |b| {
+        b.iter(|| TerritoryMap::new(black_box(&m)))
     });
     // The largest group: its chain is toggled dead and back, two toggles per iteration.
     let a = m.analysis();

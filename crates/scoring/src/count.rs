@@ -1,9 +1,10 @@
 //! Counting a marked position under area, territory or stone scoring, with seki, false eyes,
 //! komi and the handicap bonus, into the `tengen score --json` object.
 
-use crate::analysis::{Analysis, NONE};
+use crate::analysis::Analysis;
 use crate::benson::PassAlive;
 use crate::marking::Marking;
+use crate::territory::TerritoryMap;
 use serde::{Deserialize, Serialize};
 use tengen_core::{coords, Color, Point, Rules, Scoring};
 
@@ -94,150 +95,52 @@ pub fn resignation_result(loser: Color) -> String {
 }
 
 /// What [`Score`] needs beyond the area tally: groups in seki and points not counted under
-/// territory scoring.
+/// territory scoring, from the [`TerritoryMap`] of the marked position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Judgement {
     /// One flag per group: living and in seki.
     pub seki: Vec<bool>,
-    /// One flag per area-owned point that territory scoring does not count (eyes of groups in
-    /// seki, false eyes that must be filled), row-major.
+    /// One flag per point that area scoring gives to a color (an empty point or a dead stone)
+    /// and territory scoring does not count (eyes and liberties of groups in seki, false eyes
+    /// that must be filled), row-major.
     pub uncounted: Vec<bool>,
+    /// The territory-scoring map the flags come from.
+    pub map: TerritoryMap,
 }
 
-/// Eye value of an owned area for life: 0 for a false eye, 1 for a small eye, 2 for a region of
-/// three points or more (room for two eyes).
-fn eye_value(m: &Marking, area: u32) -> u32 {
-    let a = m.analysis();
-    let (empty, dead, _) = m.area_figures(area);
-    let size = empty + dead[0] + dead[1];
-    if size >= 3 {
-        return 2;
-    }
-    let nodes = m.area_nodes(area);
-    if nodes.len() == 1 && (nodes[0] as usize) < a.territories.len() {
-        let gone = |k: usize| m.is_dead(a.point(k));
-        if a.is_false_eye(nodes[0], gone) {
-            return 0;
+impl Judgement {
+    /// Judges a marked position: see [`crate::territory`] for the rules.
+    pub fn new(m: &Marking) -> Judgement {
+        let a = m.analysis();
+        let map = TerritoryMap::new(m);
+        let seki = a
+            .groups
+            .iter()
+            .enumerate()
+            .map(|(g, group)| {
+                !m.is_group_dead(crate::GroupId(g as u32))
+                    && map.at(group.stones[0] as usize).seki.is_some()
+            })
+            .collect();
+        let uncounted = (0..a.cells.len())
+            .map(|k| {
+                let open = a.cells[k].is_none() || m.is_dead(a.point(k));
+                open && m.owner_index(k).is_some() && map.at(k).territory.is_none()
+            })
+            .collect();
+        Judgement {
+            seki,
+            uncounted,
+            map,
         }
     }
-    1
 }
 
-/// Finds the groups in seki and the points territory scoring leaves out.
-///
-/// A living chain is in seki when it is not pass-alive, has fewer than two eyes, and shares a
-/// neutral area (liberties neither side can fill) with an enemy chain of the same kind.
-pub fn judge(m: &Marking, pass_alive: &PassAlive) -> Judgement {
-    let a = m.analysis();
-    let nt = a.territories.len() as u32;
-    let ng = a.groups.len();
-    let nc = a.chains.len();
-    // Eyes and neutral areas of each chain's living groups.
-    let mut eyes = vec![0u32; nc];
-    let mut all_pass_alive = vec![true; nc];
-    let mut living = vec![false; nc];
-    let mut neutral: Vec<Vec<u32>> = vec![Vec::new(); nc];
-    let mut owned: Vec<Vec<u32>> = vec![Vec::new(); nc];
-    for (c, ch) in a.chains.iter().enumerate() {
-        let mut seen: Vec<u32> = Vec::new();
-        for g in &ch.groups {
-            if m.is_group_dead(*g) {
-                continue;
-            }
-            living[c] = true;
-            all_pass_alive[c] &= pass_alive.groups[g.0 as usize];
-            let group = a.group(*g);
-            let nodes = group.territories.iter().map(|t| t.0).chain(
-                group
-                    .enemies
-                    .iter()
-                    .filter(|e| m.is_group_dead(**e))
-                    .map(|e| nt + e.0),
-            );
-            for node in nodes {
-                let ar = m.area_id(node);
-                if ar == NONE || seen.contains(&ar) {
-                    continue;
-                }
-                seen.push(ar);
-                match m.area_owner_of_node(node) {
-                    Some(o) if o == ch.color => {
-                        eyes[c] += eye_value(m, ar);
-                        owned[c].push(ar);
-                    }
-                    Some(_) => {}
-                    None => {
-                        let (empty, _, _) = m.area_figures(ar);
-                        if empty > 0 {
-                            neutral[c].push(ar);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let candidate: Vec<bool> = (0..nc)
-        .map(|c| living[c] && eyes[c] < 2 && !all_pass_alive[c])
-        .collect();
-    // For each neutral area, which colors have a candidate chain on it.
-    let mut sides: std::collections::HashMap<u32, [bool; 2]> = std::collections::HashMap::new();
-    for c in 0..nc {
-        if candidate[c] {
-            for &ar in &neutral[c] {
-                sides.entry(ar).or_default()[a.chains[c].color.index()] = true;
-            }
-        }
-    }
-    let mut seki = vec![false; ng];
-    let mut uncounted = vec![false; a.cells.len()];
-    let mut buf: Vec<u16> = Vec::new();
-    for c in 0..nc {
-        let in_seki = candidate[c]
-            && neutral[c]
-                .iter()
-                .any(|ar| sides.get(ar).is_some_and(|s| s[0] && s[1]));
-        if in_seki {
-            for g in &a.chains[c].groups {
-                if !m.is_group_dead(*g) {
-                    seki[g.0 as usize] = true;
-                }
-            }
-            for &ar in &owned[c] {
-                buf.clear();
-                area_points(m, ar, &mut buf);
-                for &k in &buf {
-                    uncounted[k as usize] = true;
-                }
-            }
-        }
-    }
-    // False eyes that must be filled.
-    for (t, ter) in a.territories.iter().enumerate() {
-        let node = t as u32;
-        let ar = m.area_id(node);
-        if ter.points.len() == 1
-            && m.area_nodes(ar).len() == 1
-            && m.area_owner_of_node(node).is_some()
-        {
-            let gone = |k: usize| m.is_dead(a.point(k));
-            if a.is_false_eye(node, gone) {
-                uncounted[ter.points[0] as usize] = true;
-            }
-        }
-    }
-    Judgement { seki, uncounted }
-}
-
-fn area_points(m: &Marking, area: u32, out: &mut Vec<u16>) {
-    let a = m.analysis();
-    let nt = a.territories.len() as u32;
-    for &node in m.area_nodes(area) {
-        if node < nt {
-            out.extend_from_slice(&a.territories[node as usize].points);
-        } else {
-            out.extend_from_slice(&a.groups[(node - nt) as usize].stones);
-        }
-    }
+/// Finds the groups in seki and the points territory scoring leaves out: [`Judgement::new`].
+/// The pass-alive analysis is not needed any more; the parameter stays for callers written
+/// against the earlier signature.
+pub fn judge(m: &Marking, _pass_alive: &PassAlive) -> Judgement {
+    Judgement::new(m)
 }
 
 impl Score {
@@ -258,8 +161,7 @@ impl Score {
     /// assert_eq!(score.ownership, ["BB.WW", "BB.WW", "BB.WW"]);
     /// ```
     pub fn new(m: &Marking, rules: &Rules, handicap: u32) -> Score {
-        let pa = PassAlive::new(m.analysis());
-        Score::with_judgement(m, rules, handicap, &judge(m, &pa))
+        Score::with_judgement(m, rules, handicap, &Judgement::new(m))
     }
 
     /// Counts with a judgement already made.
@@ -291,8 +193,8 @@ impl Score {
                     dame.push(vertex(p, h));
                 }
                 let counted_here = stone.is_none() || is_dead;
-                if counted_here && rules.scoring == Scoring::Territory && j.uncounted[k] {
-                    owner = None;
+                if counted_here && rules.scoring == Scoring::Territory {
+                    owner = j.map.at(k).territory;
                 }
                 if counted_here && rules.scoring == Scoring::Stone {
                     owner = None;

@@ -48,6 +48,7 @@ pub mod guess;
 pub mod marking;
 pub mod phase;
 pub mod policy;
+pub mod territory;
 
 pub use analysis::{Analysis, Chain, ChainId, Group, GroupId, Territory, TerritoryId};
 pub use benson::PassAlive;
@@ -58,6 +59,7 @@ pub use document::{DocumentError, DOCUMENT_VERSION};
 pub use guess::{mc_ownership, Effort, Guess, GuessOptions, StoneStatus};
 pub use marking::{Change, Marking, NoStone, Tally};
 pub use phase::{timeout_result, Phase, ScoringError, ScoringGame};
+pub use territory::{PointScore, TerritoryMap};
 
 use tengen_core::{Board, Color, SizeError};
 

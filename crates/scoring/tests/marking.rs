@@ -1,9 +1,10 @@
 //! Toggling round trips: any sequence of toggles, undone in another order, gives back the start;
-//! the incremental state equals a from-scratch computation after every step.
+//! the incremental state, and the territory and area counts made from it, equal a from-scratch
+//! computation after every step.
 
 use proptest::prelude::*;
-use tengen_core::{Color, Point};
-use tengen_scoring::{Analysis, Marking};
+use tengen_core::{Color, Point, Rules};
+use tengen_scoring::{Analysis, Marking, Score};
 
 fn position(w: usize, h: usize, cells: &[u8]) -> Analysis {
     let cells = cells
@@ -61,6 +62,11 @@ proptest! {
                 prop_assert_eq!(m.owner(q), o);
             }
             prop_assert_eq!(change.tally, *m.tally());
+            // The territory count (seki, false eyes) of the incremental marking is the one of a
+            // marking made from scratch with the same dead groups.
+            let fresh = Marking::with_dead_groups(m.analysis().clone(), m.dead_groups().to_vec());
+            prop_assert_eq!(Score::new(&m, &Rules::JAPANESE, 0), Score::new(&fresh, &Rules::JAPANESE, 0));
+            prop_assert_eq!(Score::new(&m, &Rules::CHINESE, 0), Score::new(&fresh, &Rules::CHINESE, 0));
         }
         // Undo in another order.
         let mut undo = seq.clone();
@@ -74,6 +80,7 @@ proptest! {
             prop_assert!(m.check_consistency().is_ok());
         }
         prop_assert!(m == start);
+        prop_assert_eq!(Score::new(&m, &Rules::JAPANESE, 0), Score::new(&start, &Rules::JAPANESE, 0));
     }
 
     #[test]

@@ -60,7 +60,7 @@ impl Default for Config {
             create_rate_global: Some(600),
             body_limit: 64 * 1024,
             body_timeout: Duration::from_secs(10),
-            guess_playouts: 300,
+            guess_playouts: 0,
             idle_secs: 600,
             header_timeout: Duration::from_secs(10),
             max_connections: 16_384,

@@ -27,8 +27,9 @@ pub struct ServeArgs {
     /// Longest time to receive a request body, in seconds (a slower client gets `408`).
     #[arg(long, default_value_t = 10)]
     pub body_timeout: u64,
-    /// Playouts of the automatic dead-stone guess.
-    #[arg(long, default_value_t = 300)]
+    /// Playouts of the automatic dead-stone guess; 0 (the default) chooses them from the board's
+    /// size, as `tengen score --effort default` does.
+    #[arg(long, default_value_t = 0)]
     pub guess_playouts: u32,
     /// Seconds a connection has to send a request's headers before it is closed (idle
     /// keep-alive connections too).

@@ -1,0 +1,221 @@
+//! Hand-worked positions, one per semantic of territory scoring (docs/SCORING.md): each with
+//! its map written out and the score under territory and under area rules, komi 0.
+//!
+//! Position rows: `X`/`O` living stones, `x`/`o` stones marked dead (their whole group), `.`
+//! empty. Map rows: `X`/`O` living stones, `x`/`o` living stones in seki, `b`/`w` territory of
+//! black/white, `B`/`W` a dead stone on territory of black/white, `f` a false eye the owner must
+//! fill (counted for nobody), `=` space of a group in seki (counted for nobody), `.` dame, `-`
+//! any other point counted for nobody.
+
+use tengen_core::{Color, Point, Rules};
+use tengen_scoring::{board_from_rows, Analysis, Marking, Score, TerritoryMap};
+
+fn marking(rows: &[&str]) -> Marking {
+    let board = board_from_rows(rows).unwrap();
+    let a = Analysis::new(&board);
+    let mut groups = Vec::new();
+    for (y, r) in rows.iter().enumerate() {
+        for (x, c) in r.chars().enumerate() {
+            if c == 'x' || c == 'o' {
+                groups.push(a.group_at(Point::new(x as u8, y as u8)).unwrap());
+            }
+        }
+    }
+    let mut m = Marking::new(a);
+    m.set_groups_dead(&groups, true);
+    m
+}
+
+fn render(rows: &[&str], map: &TerritoryMap) -> Vec<String> {
+    let w = map.width();
+    rows.iter()
+        .enumerate()
+        .map(|(y, r)| {
+            r.chars()
+                .enumerate()
+                .map(|(x, c)| {
+                    let s = map.at(y * w + x);
+                    match (c, s.territory) {
+                        ('X', _) if s.seki.is_some() => 'x',
+                        ('O', _) if s.seki.is_some() => 'o',
+                        ('X', _) | ('O', _) => c,
+                        ('.', Some(Color::Black)) => 'b',
+                        ('.', Some(Color::White)) => 'w',
+                        (_, Some(Color::Black)) => 'B',
+                        (_, Some(Color::White)) => 'W',
+                        _ if s.unscorable_false_eye => 'f',
+                        _ if s.dame => '.',
+                        _ if s.seki.is_some() => '=',
+                        _ => '-',
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Checks the territory map, the area ownership, and the totals (black, white) under territory
+/// and area rules with komi 0.
+fn check(
+    rows: &[&str],
+    map: &[&str],
+    area: &[&str],
+    territory_totals: (f64, f64),
+    area_totals: (f64, f64),
+) {
+    let m = marking(rows);
+    let tm = TerritoryMap::new(&m);
+    assert_eq!(render(rows, &tm), map, "territory map of {rows:?}");
+    let japanese = Rules {
+        komi: 0.0,
+        ..Rules::JAPANESE
+    };
+    let chinese = Rules {
+        komi: 0.0,
+        ..Rules::CHINESE
+    };
+    let t = Score::new(&m, &japanese, 0);
+    assert_eq!(
+        (t.black.total, t.white.total),
+        territory_totals,
+        "territory totals of {rows:?}"
+    );
+    let a = Score::new(&m, &chinese, 0);
+    assert_eq!(a.ownership, area, "area ownership of {rows:?}");
+    assert_eq!(
+        (a.black.total, a.white.total),
+        area_totals,
+        "area totals of {rows:?}"
+    );
+    // The seki list of the JSON object is the living stones the map puts in seki.
+    let seki_stones = map
+        .iter()
+        .flat_map(|r| r.chars())
+        .filter(|&c| c == 'x' || c == 'o')
+        .count();
+    assert_eq!(t.seki.len(), seki_stones);
+    assert_eq!(a.seki.len(), seki_stones);
+}
+
+/// Transposes rows of text (columns become rows).
+fn transpose(rows: &[&str]) -> Vec<String> {
+    let cols: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    (0..cols[0].len())
+        .map(|x| cols.iter().map(|r| r[x]).collect())
+        .collect()
+}
+
+#[test]
+fn seki_with_one_eye_each_and_shared_liberties() {
+    // Each side has one eye (A2 black, E2 white) and they share C2 and C1: whoever fills a
+    // shared liberty is captured, so both live in seki.
+    check(
+        &[".X.O.", "XX.OO"],
+        &["=x.o=", "xx.oo"],
+        // Territory: the eyes of a seki count for nobody: 0 to 0.
+        // Area: black 3 stones + 1 eye = 4, white 3 + 1 = 4; C2 and C1 dame.
+        &["BB.WW", "BB.WW"],
+        (0.0, 0.0),
+        (4.0, 4.0),
+    );
+}
+
+#[test]
+fn seki_with_a_dead_stone_inside() {
+    // Black's eye A2-B2 holds a white stone marked dead; the shared liberties D2 and D1 keep
+    // black and white in seki.
+    check(
+        &["o.X.O.", "XXX.OO"],
+        &["==x.o=", "xxx.oo"],
+        // Territory: black 0 territory + 1 dead white stone = 1; white 0.
+        // Area: black 4 stones + A2 and B2 = 6; white 3 stones + F2 = 4.
+        &["BBB.WW", "BBB.WW"],
+        (1.0, 0.0),
+        (6.0, 4.0),
+    );
+}
+
+#[test]
+fn eyes_in_the_corner_and_on_the_edge() {
+    // Black lives with a corner eye (A4) and an edge eye (C4); white lives with G4 and F3.
+    check(
+        &[".X.XOO.", "XXXXO.O", "OOOOOOO", "......."],
+        &["bXbXOOw", "XXXXOwO", "OOOOOOO", "wwwwwww"],
+        // Territory: black A4 + C4 = 2; white G4 + F3 + the 7 points of row 1 = 9.
+        // Area: black 6 stones + 2 = 8; white 11 stones + 9 = 20 (28 points in all, no dame).
+        &["BBBBWWW", "BBBBWWW", "WWWWWWW", "WWWWWWW"],
+        (2.0, 9.0),
+        (8.0, 20.0),
+    );
+}
+
+#[test]
+fn an_eye_shared_by_several_groups() {
+    // The eye D3 touches four black groups (C3, E3, D4 and row 2); C5-C4 touches two more. All
+    // are black's territory. E5 touches white: dame.
+    check(
+        &[".X.X.O.", "XX.XXO.", "..X.XOO", "XXXXXO.", "OOOOOO."],
+        &["bXbX.Ow", "XXbXXOw", "bbXbXOO", "XXXXXOw", "OOOOOOw"],
+        // Territory: black A5, C5, C4, A3, B3, D3 = 6; white G5, G4, G2, G1 = 4.
+        // Area: black 13 stones + 6 = 19; white 11 stones + 4 = 15; E5 dame (19 + 15 + 1 = 35).
+        &["BBBB.WW", "BBBBBWW", "BBBBBWW", "BBBBBWW", "WWWWWWW"],
+        (6.0, 4.0),
+        (19.0, 15.0),
+    );
+}
+
+#[test]
+fn a_chain_of_false_eyes() {
+    // Black's stones on the top edge hang together through C4, E4 and G4, each with a white
+    // stone on a diagonal. A4 and J4 are real corner eyes. E4 must be filled: white could
+    // capture E3 there. C4 and G4 need no filling once E4 is: the groups they join already reach
+    // an eye, so they count.
+    check(
+        &[".X.X.X.X.", "XXXOXOXXX", "OOOOOOOOO", "........."],
+        &["bXbXfXbXb", "XXXOXOXXX", "OOOOOOOOO", "wwwwwwwww"],
+        // Territory: black A4, C4, G4, J4 = 4; white the 9 points of row 1.
+        // Area: black 11 stones + 5 = 16; white 11 stones + 9 = 20 (36 points).
+        &["BBBBBBBBB", "BBBWBWBBB", "WWWWWWWWW", "WWWWWWWWW"],
+        (4.0, 9.0),
+        (16.0, 20.0),
+    );
+}
+
+#[test]
+fn a_false_eye_that_must_be_filled_and_a_dead_stone_on_a_rectangular_board() {
+    // 7x5. C3 is black's false eye (white on D4 and D2, diagonal): white playing C3 would
+    // capture D3, so black must fill it. The black stone on G2 is dead in white's area.
+    check(
+        &["..XO...", ".XXOO.O", "XX.XOO.", ".XXOOOx", "..XO..."],
+        &["bbXOwww", "bXXOOwO", "XXfXOOw", "bXXOOOW", "bbXOwww"],
+        // Territory: black A5, B5, A4, A2, A1, B1 = 6; white E5, F5, G5, F4, G3, G2 (under the
+        // dead stone), E1, F1, G1 = 9, + 1 dead black stone = 10.
+        // Area: black 9 stones + 7 empty (C3 counts: filling it costs nothing) = 16; white 10
+        // stones + 8 empty + the dead stone's point = 19 (35 points, no dame).
+        &["BBBWWWW", "BBBWWWW", "BBBBWWW", "BBBWWWW", "BBBWWWW"],
+        (6.0, 10.0),
+        (16.0, 19.0),
+    );
+}
+
+#[test]
+fn a_1xn_board_and_its_transpose() {
+    // One row: nothing has two eyes. A1 is black's one eye, C1 a false eye between two black
+    // stones, F1 and H1 the same for white: every stone lives in seki and nothing is territory.
+    let rows = [".X.XO.O.O"];
+    check(
+        &rows,
+        &["=xfxofofo"],
+        // Territory: 0 to 0. Area: black 2 stones + A1, C1 = 4; white 3 stones + F1, H1 = 5.
+        &["BBBBWWWWW"],
+        (0.0, 0.0),
+        (4.0, 5.0),
+    );
+    let cols = transpose(&rows);
+    let cols: Vec<&str> = cols.iter().map(|s| s.as_str()).collect();
+    let map = transpose(&["=xfxofofo"]);
+    let map: Vec<&str> = map.iter().map(|s| s.as_str()).collect();
+    let area = transpose(&["BBBBWWWWW"]);
+    let area: Vec<&str> = area.iter().map(|s| s.as_str()).collect();
+    check(&cols, &map, &area, (0.0, 0.0), (4.0, 5.0));
+}
