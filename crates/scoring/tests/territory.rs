@@ -219,3 +219,24 @@ fn a_1xn_board_and_its_transpose() {
     let area: Vec<&str> = area.iter().map(|s| s.as_str()).collect();
     check(&cols, &map, &area, (0.0, 0.0), (4.0, 5.0));
 }
+
+#[test]
+fn a_seki_whose_black_group_has_a_false_eye() {
+    // 7x2, the top edge. Black's real eye is A2 (corner); C2 is a false eye: white's D1 sits on
+    // its diagonal, and it is the only link between the lone D2 stone and black's main group.
+    // White's eye is G2; E2 is the one liberty black and white share. Whoever plays E2 puts
+    // both groups in atari and is captured first (black E2: white C2 takes D2-E2 and ataris the
+    // rest; white E2: black G2 takes the whole white group). White cannot play C2 or A2 (no
+    // capture, no liberty), so black never has to fill C2: a seki where black's two "eyes" are
+    // one real eye and one false eye. Japanese rules: the points of a seki count for nobody.
+    check(
+        &[".X.X.O.", "XXXOOOO"],
+        &["=xfx.o=", "xxxoooo"],
+        // Territory: 0 to 0 (A2, C2, G2 belong to groups in seki; E2 is dame).
+        // Area: black 5 stones + A2 + C2 = 7; white 5 stones + G2 = 6; E2 dame
+        // (7 + 6 + 1 = 14 points).
+        &["BBBB.WW", "BBBWWWW"],
+        (0.0, 0.0),
+        (7.0, 6.0),
+    );
+}
