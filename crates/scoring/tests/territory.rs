@@ -240,3 +240,27 @@ fn a_seki_whose_black_group_has_a_false_eye() {
         (7.0, 6.0),
     );
 }
+
+#[test]
+fn a_double_ko_seki() {
+    // 8x3. Black's group (A1-C1, A2-D2, B3-C3) has one eye, A3, and the liberty D3; white's
+    // group (the mirror image, turned half a turn) has one eye, H1, and the liberty E1. Two
+    // kos: at the top, black's lone E3 stone (in atari at D3) sits against white; at the
+    // bottom, white's lone D1 stone (in atari at E1) sits against black. Black taking E1
+    // ataris white's group (only H1 left), so white must take D3, which ataris black's group
+    // (only A3 left), and black, barred from retaking at once, can only take back at E1... :
+    // neither side can win both kos, and filling one's own D3 or E1 leaves one's group in
+    // atari. The players pass and the groups live in seki. D3 and E1 are each reached by one
+    // color only, and join the lone ko stone to its group: goscorer counts them as false eyes
+    // that must be filled; under the Japanese rules no point of a seki counts either way.
+    check(
+        &[".XX.XOOO", "XXXXOOOO", "XXXO.OO."],
+        &["=xxfxooo", "xxxxoooo", "xxxofoo="],
+        // Territory: 0 to 0 (every point belongs to a group in seki).
+        // Area: black 10 stones + A3 + D3 = 12; white 10 stones + E1 + H1 = 12 (24 points, no
+        // dame).
+        &["BBBBBWWW", "BBBBWWWW", "BBBWWWWW"],
+        (0.0, 0.0),
+        (12.0, 12.0),
+    );
+}
