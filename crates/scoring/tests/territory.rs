@@ -264,3 +264,29 @@ fn a_double_ko_seki() {
         (12.0, 12.0),
     );
 }
+
+#[test]
+fn a_seki_without_eyes_filling_a_small_rectangular_board() {
+    // 3x2: black's A2-A1 and white's C2-C1 each hold two corners and share their only two
+    // liberties, B2 and B1. Whoever plays one is left with one liberty and is captured on the
+    // other: seki with no eye at all.
+    let rows = ["X.O", "X.O"];
+    check(
+        &rows,
+        &["x.o", "x.o"],
+        // Territory: 0 to 0. Area: black 2 stones, white 2 stones; B2 and B1 dame.
+        &["B.W", "B.W"],
+        (0.0, 0.0),
+        (2.0, 2.0),
+    );
+    // The same seki on the 2x3 board (rows and columns exchanged).
+    let cols = transpose(&rows);
+    let cols: Vec<&str> = cols.iter().map(|s| s.as_str()).collect();
+    check(
+        &cols,
+        &["xx", "..", "oo"],
+        &["BB", "..", "WW"],
+        (0.0, 0.0),
+        (2.0, 2.0),
+    );
+}
