@@ -219,3 +219,74 @@ fn a_1xn_board_and_its_transpose() {
     let area: Vec<&str> = area.iter().map(|s| s.as_str()).collect();
     check(&cols, &map, &area, (0.0, 0.0), (4.0, 5.0));
 }
+
+#[test]
+fn a_seki_whose_black_group_has_a_false_eye() {
+    // 7x2, the top edge. Black's real eye is A2 (corner); C2 is a false eye: white's D1 sits on
+    // its diagonal, and it is the only link between the lone D2 stone and black's main group.
+    // White's eye is G2; E2 is the one liberty black and white share. Whoever plays E2 puts
+    // both groups in atari and is captured first (black E2: white C2 takes D2-E2 and ataris the
+    // rest; white E2: black G2 takes the whole white group). White cannot play C2 or A2 (no
+    // capture, no liberty), so black never has to fill C2: a seki where black's two "eyes" are
+    // one real eye and one false eye. Japanese rules: the points of a seki count for nobody.
+    check(
+        &[".X.X.O.", "XXXOOOO"],
+        &["=xfx.o=", "xxxoooo"],
+        // Territory: 0 to 0 (A2, C2, G2 belong to groups in seki; E2 is dame).
+        // Area: black 5 stones + A2 + C2 = 7; white 5 stones + G2 = 6; E2 dame
+        // (7 + 6 + 1 = 14 points).
+        &["BBBB.WW", "BBBWWWW"],
+        (0.0, 0.0),
+        (7.0, 6.0),
+    );
+}
+
+#[test]
+fn a_double_ko_seki() {
+    // 8x3. Black's group (A1-C1, A2-D2, B3-C3) has one eye, A3, and the liberty D3; white's
+    // group (the mirror image, turned half a turn) has one eye, H1, and the liberty E1. Two
+    // kos: at the top, black's lone E3 stone (in atari at D3) sits against white; at the
+    // bottom, white's lone D1 stone (in atari at E1) sits against black. Black taking E1
+    // ataris white's group (only H1 left), so white must take D3, which ataris black's group
+    // (only A3 left), and black, barred from retaking at once, can only take back at E1... :
+    // neither side can win both kos, and filling one's own D3 or E1 leaves one's group in
+    // atari. The players pass and the groups live in seki. D3 and E1 are each reached by one
+    // color only, and join the lone ko stone to its group: goscorer counts them as false eyes
+    // that must be filled; under the Japanese rules no point of a seki counts either way.
+    check(
+        &[".XX.XOOO", "XXXXOOOO", "XXXO.OO."],
+        &["=xxfxooo", "xxxxoooo", "xxxofoo="],
+        // Territory: 0 to 0 (every point belongs to a group in seki).
+        // Area: black 10 stones + A3 + D3 = 12; white 10 stones + E1 + H1 = 12 (24 points, no
+        // dame).
+        &["BBBBBWWW", "BBBBWWWW", "BBBWWWWW"],
+        (0.0, 0.0),
+        (12.0, 12.0),
+    );
+}
+
+#[test]
+fn a_seki_without_eyes_filling_a_small_rectangular_board() {
+    // 3x2: black's A2-A1 and white's C2-C1 each hold two corners and share their only two
+    // liberties, B2 and B1. Whoever plays one is left with one liberty and is captured on the
+    // other: seki with no eye at all.
+    let rows = ["X.O", "X.O"];
+    check(
+        &rows,
+        &["x.o", "x.o"],
+        // Territory: 0 to 0. Area: black 2 stones, white 2 stones; B2 and B1 dame.
+        &["B.W", "B.W"],
+        (0.0, 0.0),
+        (2.0, 2.0),
+    );
+    // The same seki on the 2x3 board (rows and columns exchanged).
+    let cols = transpose(&rows);
+    let cols: Vec<&str> = cols.iter().map(|s| s.as_str()).collect();
+    check(
+        &cols,
+        &["xx", "..", "oo"],
+        &["BB", "..", "WW"],
+        (0.0, 0.0),
+        (2.0, 2.0),
+    );
+}
