@@ -362,14 +362,20 @@ async fn create_game(
         .komi
         .or((handicap >= 2 && !rules_name_komi).then_some(0.5));
     if let Some(k) = komi {
-        if !k.is_finite() || k.abs() > 1000.0 {
-            return Err(ApiError::bad_request(
-                "komi must be a number from -1000 to 1000",
-            ));
-        }
-        rules
-            .set("komi", &k.to_string())
-            .map_err(|e| ApiError::bad_request(format!("komi: {e}")))?;
+        // A number the rules cannot play with (off the half-point grid, out of range) is
+        // well-formed JSON the rules refuse: 422, like a board size they refuse.
+        // The message leaves the value out: -1e308 written out is 309 digits.
+        let k = tengen_core::check_komi(k).map_err(|_| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad_size",
+                format!(
+                    "komi refused: it must be a multiple of 0.5 from -{max} to {max}",
+                    max = tengen_core::MAX_KOMI
+                ),
+            )
+        })?;
+        rules.komi = k;
     }
     let black_name = clean_name(req.black_name, "Black")?;
     let white_name = clean_name(req.white_name, "White")?;
