@@ -19,7 +19,7 @@ use axum::Router;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
-use tengen_core::{coords, Color, Move, Rules};
+use tengen_core::{Color, Move, Rules};
 
 /// An error answer: `{"error": {"code", "message"}}` with its status.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -581,7 +581,7 @@ async fn play(
         }
         let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
         // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
-        let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
+        let heavy = m.read_move(&req.mv) == Ok(Move::Pass)
             && m.pass_ends_play()
             && tokio::runtime::Handle::current().runtime_flavor()
                 == tokio::runtime::RuntimeFlavor::MultiThread;
@@ -607,16 +607,7 @@ fn already_played(m: &Match, color: Color, req: &MoveBody) -> bool {
     else {
         return false;
     };
-    let t = req.mv.trim();
-    by == color
-        && match recorded {
-            Move::Pass => t.eq_ignore_ascii_case("pass"),
-            Move::Resign => t.eq_ignore_ascii_case("resign"),
-            Move::Play(p) => {
-                let (w, h) = (m.meta().width as u8, m.meta().height as u8);
-                coords::from_gtp(t, w, h).is_ok_and(|q| q == p)
-            }
-        }
+    by == color && m.read_move(&req.mv).is_ok_and(|mv| mv == recorded)
 }
 
 /// Reads the body, then judges and applies a change to game `id` for the token's holder: the
