@@ -6,7 +6,8 @@ use crate::benson::PassAlive;
 use crate::marking::Marking;
 use crate::territory::TerritoryMap;
 use serde::{Deserialize, Serialize};
-use tengen_core::{coords, Color, Point, Rules, Scoring};
+use tengen_core::coords::MAX_GTP_SIZE;
+use tengen_core::{coords, Color, Move, Point, Rules, Scoring};
 
 /// One color's figures in a [`Score`]. A count is 0 where the rules do not count it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
@@ -59,12 +60,43 @@ pub fn vertex(p: Point, height: usize) -> String {
 
 /// Reads a vertex as [`vertex`] writes it (GTP, or SGF past 25 columns).
 pub fn parse_vertex(text: &str, width: usize, height: usize) -> Option<Point> {
-    if width <= 25 {
+    if width <= MAX_GTP_SIZE {
         coords::from_gtp(text, width as u8, height as u8).ok()
     } else {
         coords::from_sgf(text, width as u8, height as u8)
             .ok()
             .flatten()
+    }
+}
+
+/// A move as GTP writes it ([`coords::move_to_gtp`]: a vertex, `pass` or `resign`), a point
+/// in SGF form on boards wider than 25 columns, as [`vertex`] does.
+///
+/// ```
+/// use tengen_core::{Move, Point};
+/// assert_eq!(tengen_scoring::move_text(Move::Play(Point::new(3, 15)), 19), "D4");
+/// assert_eq!(tengen_scoring::move_text(Move::Pass, 19), "pass");
+/// // Column 27 has no GTP letter: the SGF point (a..z, then A..Z).
+/// assert_eq!(tengen_scoring::move_text(Move::Play(Point::new(26, 0)), 3), "Aa");
+/// ```
+pub fn move_text(mv: Move, height: usize) -> String {
+    coords::move_to_gtp(mv, height as u8).unwrap_or_else(|| match mv {
+        Move::Play(p) => coords::to_sgf(p),
+        // move_to_gtp writes every pass and resignation.
+        Move::Pass | Move::Resign => String::new(),
+    })
+}
+
+/// Reads a move as [`move_text`] writes it: through [`coords::move_from_gtp`] on boards up to
+/// 25 columns, `pass`, `resign` or an SGF point on wider ones.
+pub fn parse_move_text(text: &str, width: usize, height: usize) -> Option<Move> {
+    if width <= MAX_GTP_SIZE {
+        return coords::move_from_gtp(text, width as u8, height as u8).ok();
+    }
+    match text {
+        "pass" => Some(Move::Pass),
+        "resign" => Some(Move::Resign),
+        v => parse_vertex(v, width, height).map(Move::Play),
     }
 }
 

@@ -5,12 +5,12 @@
 //! are laid on top and checked against the replayed game.
 
 use crate::analysis::Analysis;
-use crate::count::{parse_vertex, resignation_result, vertex};
+use crate::count::{move_text, parse_move_text, parse_vertex, resignation_result, vertex};
 use crate::marking::Marking;
 use crate::phase::{Phase, ScoringGame};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use tengen_core::{Color, Game, Move, Point, Rules};
+use tengen_core::{Color, Game, Point, Rules};
 
 /// The document version this crate writes and reads.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -141,14 +141,7 @@ impl ScoringGame {
         let moves = g
             .moves()
             .into_iter()
-            .map(|(c, m)| {
-                let text = match m {
-                    Move::Play(p) => vertex(p, h),
-                    Move::Pass => "pass".to_string(),
-                    Move::Resign => "resign".to_string(),
-                };
-                format!("{} {text}", color_letter(c))
-            })
+            .map(|(c, m)| format!("{} {}", color_letter(c), move_text(m, h)))
             .collect();
         let dead = match &self.marking {
             Some(m) => (0..w * h)
@@ -230,11 +223,7 @@ impl ScoringGame {
                 "W" => Color::White,
                 _ => return Err(bad()),
             };
-            let mv = match m {
-                "pass" => Move::Pass,
-                "resign" => Move::Resign,
-                v => Move::Play(point(v).ok_or_else(bad)?),
-            };
+            let mv = parse_move_text(m, w, h).ok_or_else(bad)?;
             if game.resigned().is_some() {
                 return Err(DocumentError::IllegalMove(
                     i,

@@ -53,7 +53,8 @@ pub mod territory;
 pub use analysis::{Analysis, Chain, ChainId, Group, GroupId, Territory, TerritoryId};
 pub use benson::PassAlive;
 pub use count::{
-    judge, parse_vertex, resignation_result, result_text, vertex, Judgement, Score, SideScore,
+    judge, move_text, parse_move_text, parse_vertex, resignation_result, result_text, vertex,
+    Judgement, Score, SideScore,
 };
 pub use document::{DocumentError, DOCUMENT_VERSION};
 pub use guess::{mc_ownership, Effort, Guess, GuessOptions, StoneStatus};

@@ -19,7 +19,7 @@ use axum::Router;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
-use tengen_core::{coords, Color, Move, Rules};
+use tengen_core::{Color, Move, Rules};
 
 /// An error answer: `{"error": {"code", "message"}}` with its status.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -362,14 +362,20 @@ async fn create_game(
         .komi
         .or((handicap >= 2 && !rules_name_komi).then_some(0.5));
     if let Some(k) = komi {
-        if !k.is_finite() || k.abs() > 1000.0 {
-            return Err(ApiError::bad_request(
-                "komi must be a number from -1000 to 1000",
-            ));
-        }
-        rules
-            .set("komi", &k.to_string())
-            .map_err(|e| ApiError::bad_request(format!("komi: {e}")))?;
+        // A number the rules cannot play with (off the half-point grid, out of range) is
+        // well-formed JSON the rules refuse: 422, like a board size they refuse.
+        // The message leaves the value out: -1e308 written out is 309 digits.
+        let k = tengen_core::check_komi(k).map_err(|_| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad_size",
+                format!(
+                    "komi refused: it must be a multiple of 0.5 from -{max} to {max}",
+                    max = tengen_core::MAX_KOMI
+                ),
+            )
+        })?;
+        rules.komi = k;
     }
     let black_name = clean_name(req.black_name, "Black")?;
     let white_name = clean_name(req.white_name, "White")?;
@@ -575,7 +581,7 @@ async fn play(
         }
         let decide = || m.decide_move(color, &req.mv, req.move_number, guess);
         // A second pass runs the dead-stone guess (playouts): keep it off the reactor.
-        let heavy = req.mv.trim().eq_ignore_ascii_case("pass")
+        let heavy = m.read_move(&req.mv) == Ok(Move::Pass)
             && m.pass_ends_play()
             && tokio::runtime::Handle::current().runtime_flavor()
                 == tokio::runtime::RuntimeFlavor::MultiThread;
@@ -601,16 +607,7 @@ fn already_played(m: &Match, color: Color, req: &MoveBody) -> bool {
     else {
         return false;
     };
-    let t = req.mv.trim();
-    by == color
-        && match recorded {
-            Move::Pass => t.eq_ignore_ascii_case("pass"),
-            Move::Resign => t.eq_ignore_ascii_case("resign"),
-            Move::Play(p) => {
-                let (w, h) = (m.meta().width as u8, m.meta().height as u8);
-                coords::from_gtp(t, w, h).is_ok_and(|q| q == p)
-            }
-        }
+    by == color && m.read_move(&req.mv).is_ok_and(|mv| mv == recorded)
 }
 
 /// Reads the body, then judges and applies a change to game `id` for the token's holder: the

@@ -10,11 +10,9 @@
 
 use crate::clock::{Clock, TimeControl};
 use serde::{Deserialize, Serialize};
-use tengen_core::{coords, handicap, Color, CoordError, Game, IllegalMove, Move, Point, Rules};
+use tengen_core::coords::{self, MAX_GTP_SIZE};
+use tengen_core::{handicap, Color, CoordError, Game, IllegalMove, Move, Point, Rules};
 use tengen_scoring::{vertex, Guess, GuessOptions, Phase, Score, ScoringError, ScoringGame};
-
-/// Widest board the HTTP interface addresses (GTP column letters).
-pub const MAX_HTTP_SIZE: usize = 25;
 
 /// The creation record of a game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -263,9 +261,10 @@ impl Match {
     /// A new game from its creation record.
     pub fn new(id: &str, meta: Meta) -> Result<Match, CreateError> {
         let (w, h) = (meta.width, meta.height);
-        if !(1..=MAX_HTTP_SIZE).contains(&w) || !(1..=MAX_HTTP_SIZE).contains(&h) {
+        // The HTTP API writes moves as GTP vertices: no wider than GTP's column letters reach.
+        if !(1..=MAX_GTP_SIZE).contains(&w) || !(1..=MAX_GTP_SIZE).contains(&h) {
             return Err(CreateError::BadSize(format!(
-                "board {w}x{h}: the web server takes 1 to {MAX_HTTP_SIZE} columns and rows"
+                "board {w}x{h}: the web server takes 1 to {MAX_GTP_SIZE} columns and rows"
             )));
         }
         let rules: Rules = meta
@@ -526,32 +525,35 @@ impl Match {
     fn parse_point(&self, text: &str) -> Result<Point, Refusal> {
         match coords::from_gtp(text, self.meta.width as u8, self.meta.height as u8) {
             Ok(p) => Ok(p),
-            Err(CoordError::OffBoard(_)) => Err(Refusal::Rules(
+            Err(e) => Err(self.coord_refusal(text, e)),
+        }
+    }
+
+    /// The refusal for a vertex `text` that [`coords`] could not place.
+    fn coord_refusal(&self, text: &str, e: CoordError) -> Refusal {
+        match e {
+            CoordError::OffBoard(_) => Refusal::Rules(
                 "off_board",
                 format!(
                     "{text} is off the {}x{} board",
                     self.meta.width, self.meta.height
                 ),
+            ),
+            CoordError::Invalid(_) => Refusal::BadRequest(format!(
+                "{text:?} is not a move (pass, resign, or a vertex: a column letter A-Z without I, then a row number)"
             )),
-            Err(CoordError::Invalid(_)) => Err(Refusal::BadRequest(format!(
-                "{text:?} is not a vertex (a column letter A-Z without I, then a row number)"
-            ))),
         }
     }
 
     /// Reads a move text; an off-board vertex is kept as a refusal for the rules stage.
     fn parse_move(&self, text: &str) -> Result<Result<Move, Refusal>, Refusal> {
         let t = text.trim();
-        if t.eq_ignore_ascii_case("pass") {
-            return Ok(Ok(Move::Pass));
-        }
-        if t.eq_ignore_ascii_case("resign") {
-            return Ok(Ok(Move::Resign));
-        }
-        match self.parse_point(t) {
-            Ok(p) => Ok(Ok(Move::Play(p))),
-            Err(r @ Refusal::Rules(..)) => Ok(Err(r)),
-            Err(r) => Err(r),
+        match coords::move_from_gtp(t, self.meta.width as u8, self.meta.height as u8) {
+            Ok(mv) => Ok(Ok(mv)),
+            Err(e) => match self.coord_refusal(t, e) {
+                r @ Refusal::Rules(..) => Ok(Err(r)),
+                r => Err(r),
+            },
         }
     }
 
@@ -584,7 +586,7 @@ impl Match {
                 format!("it is {}'s turn", color_name(game.to_move())),
             ));
         }
-        let v = match mv {
+        match mv {
             Move::Play(p) => {
                 game.check(color, p).map_err(|e| {
                     Refusal::Rules(
@@ -592,11 +594,10 @@ impl Match {
                         format!("illegal move {}: {e}", self.vertex(p)),
                     )
                 })?;
-                self.vertex(p)
             }
-            Move::Pass => "pass".to_string(),
-            Move::Resign => "resign".to_string(),
-        };
+            Move::Pass | Move::Resign => {}
+        }
+        let v = self.move_text(mv);
         let mut events = vec![Event::Move { c: color.into(), v }];
         if mv == Move::Pass && self.pass_ends_play() {
             // This pass begins scoring: lay the automatic guess on now, so that replaying the
@@ -694,19 +695,24 @@ impl Match {
             .map_err(|e| e.to_string())
     }
 
+    /// Reads a move as the log and the HTTP API write it (through [`coords::move_from_gtp`]).
+    pub fn read_move(&self, text: &str) -> Result<Move, CoordError> {
+        coords::move_from_gtp(text, self.meta.width as u8, self.meta.height as u8)
+    }
+
+    /// A move as the log, the state and the HTTP API write it (through
+    /// [`coords::move_to_gtp`]).
+    pub fn move_text(&self, mv: Move) -> String {
+        tengen_scoring::move_text(mv, self.meta.height)
+    }
+
     /// Applies one event. An error means the log does not fit the game (a corrupt log); the
     /// game may then be half-changed and must be dropped.
     pub fn apply(&mut self, stamped: &Stamped) -> Result<(), String> {
         let at = stamped.at;
         match &stamped.ev {
             Event::Move { c, v } => {
-                let mv = if v == "pass" {
-                    Move::Pass
-                } else if v == "resign" {
-                    Move::Resign
-                } else {
-                    Move::Play(self.point_of(v)?)
-                };
+                let mv = self.read_move(v).map_err(|e| e.to_string())?;
                 self.sg
                     .play_as(Color::from(*c), mv)
                     .map_err(|e| format!("move {v}: {e}"))?;

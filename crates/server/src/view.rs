@@ -68,11 +68,7 @@ pub struct Summary<'a> {
 }
 
 fn move_text(m: &Match, mv: Move) -> String {
-    match mv {
-        Move::Play(p) => m.vertex(p),
-        Move::Pass => "pass".to_string(),
-        Move::Resign => "resign".to_string(),
-    }
+    m.move_text(mv)
 }
 
 /// The state of `m` as of `now` (ms since the epoch).

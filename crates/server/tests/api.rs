@@ -356,7 +356,6 @@ async fn errors_in_contract_order(b: Backend) {
         r#"{"width":"9"}"#,
         r#"{"rules":"go"}"#,
         r#"{"komi":"x"}"#,
-        r#"{"komi":0.3}"#,
         r#"{"handicap":1}"#,
         r#"{"handicap":10}"#,
         "{",
@@ -371,10 +370,47 @@ async fn errors_in_contract_order(b: Backend) {
         r#"{"width":0}"#,
         r#"{"width":99999999999}"#,
         r#"{"width":5,"handicap":2}"#,
+        // A 7x7 board holds GNU Go's 4 corner points and no more; a 9x9 board holds 9.
+        r#"{"width":7,"handicap":5}"#,
+        r#"{"width":9,"height":7,"handicap":2}"#,
     ] {
         let (s, v) = api.post("/api/games", None, body).await;
         assert_eq!((s, code(&v)), (422, "bad_size"), "{body}: {v}");
     }
+    // Komi the rules cannot play with: off the half-point grid (0.3, 6.25) or beyond
+    // tengen_core::MAX_KOMI (10,000): 422 with a message naming komi; a komi too large for a
+    // JSON double (1e400) is unreadable JSON, 400.
+    for body in [
+        r#"{"komi":0.3}"#,
+        r#"{"komi":6.25}"#,
+        r#"{"komi":10000.5}"#,
+        r#"{"komi":-1e308}"#,
+        r#"{"handicap":2,"komi":0.25}"#,
+    ] {
+        let (s, v) = api.post("/api/games", None, body).await;
+        assert_eq!((s, code(&v)), (422, "bad_size"), "{body}: {v}");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains("komi"), "{body}: {message}");
+        assert!(message.contains("multiple of 0.5"), "{body}: {message}");
+    }
+    let (s, v) = api.post("/api/games", None, r#"{"komi":1e400}"#).await;
+    assert_eq!((s, code(&v)), (400, "bad_request"), "{v}");
+    // The limits themselves are accepted.
+    for (body, komi) in [
+        (r#"{"komi":10000}"#, 10000.0),
+        (r#"{"komi":-10000}"#, -10000.0),
+        (r#"{"komi":-0.5}"#, -0.5),
+    ] {
+        assert_eq!(api.create(body).await.body["state"]["komi"], komi, "{body}");
+    }
+    let h4 = api.create(r#"{"width":7,"handicap":4}"#).await;
+    let stones: usize = h4.body["state"]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_str().unwrap().matches('x').count())
+        .sum();
+    assert_eq!(stones, 4, "7x7 with 4 handicap stones: {}", h4.body);
     let g25 = api.create(r#"{"width":25,"height":3}"#).await;
     assert_eq!(g25.body["state"]["board"][0].as_str().unwrap().len(), 25);
 
