@@ -126,29 +126,8 @@ struct Accepted {
     white: bool,
 }
 
-#[derive(Deserialize, Clone)]
-#[serde(tag = "system", rename_all = "lowercase")]
-enum TimeControl {
-    None,
-    Absolute {
-        main: f64,
-    },
-    Byoyomi {
-        main: f64,
-        periods: u32,
-        period: f64,
-    },
-    Canadian {
-        main: f64,
-        stones: u32,
-        period: f64,
-    },
-    Fischer {
-        main: f64,
-        #[allow(dead_code)]
-        increment: f64,
-    },
-}
+/// The time control is read with the server's own type, the one the state is written from.
+use tengen_server::clock::TimeControl;
 
 #[derive(Deserialize, Clone)]
 struct Clock {
