@@ -90,28 +90,15 @@ pub fn state(m: &Match, now: i64) -> State<'_> {
         })
         .collect();
     let score = sg.score();
-    let mut territory = Pair {
-        black: Vec::new(),
-        white: Vec::new(),
+    let dead = score.as_ref().map(|s| s.dead.clone()).unwrap_or_default();
+    let [black, white] = score
+        .as_ref()
+        .and_then(|s| m.counted_points(s))
+        .unwrap_or_default();
+    let territory = Pair {
+        black: black.into_iter().map(|p| m.vertex(p)).collect(),
+        white: white.into_iter().map(|p| m.vertex(p)).collect(),
     };
-    let mut dead = Vec::new();
-    if let (Some(s), Some(marks)) = (&score, sg.marking()) {
-        dead = s.dead.clone();
-        for (y, row) in s.ownership.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let p = Point::new(x as u8, y as u8);
-                // Territory: the points counted for a side that hold no living stone.
-                if board.get(p).is_some() && !marks.is_dead(p) {
-                    continue;
-                }
-                match ch {
-                    'B' => territory.black.push(m.vertex(p)),
-                    'W' => territory.white.push(m.vertex(p)),
-                    _ => {}
-                }
-            }
-        }
-    }
     State {
         id: m.id(),
         width: w,
