@@ -171,10 +171,10 @@ impl Stamped {
 }
 
 /// One line of a game's chat.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ChatLine {
-    /// `black` or `white`.
-    pub from: &'static str,
+    /// Who wrote it.
+    pub from: Color,
     /// The text.
     pub text: String,
     /// The move number when it was written.
@@ -736,7 +736,7 @@ impl Match {
             }
             Event::Chat { c, text } => {
                 self.chat.push(ChatLine {
-                    from: color_name(*c),
+                    from: *c,
                     text: text.clone(),
                     move_number: self.move_number(),
                     at,

@@ -29,6 +29,7 @@ pub mod cli;
 pub mod clock;
 pub mod game;
 pub mod net;
+pub mod openapi;
 pub mod security;
 pub mod serving;
 pub mod text;
