@@ -45,6 +45,22 @@ pub struct Meta {
     /// choice are listed).
     #[serde(default = "listed_by_default")]
     pub listed: bool,
+    /// The engine the server plays black with (a name of `GET /api/engines`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_engine: Option<String>,
+    /// The engine the server plays white with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_engine: Option<String>,
+}
+
+impl Meta {
+    /// The engine seated at `color`, if the server plays that seat.
+    pub fn engine(&self, color: Color) -> Option<&str> {
+        match color {
+            Color::Black => self.black_engine.as_deref(),
+            Color::White => self.white_engine.as_deref(),
+        }
+    }
 }
 
 fn listed_by_default() -> bool {
@@ -121,6 +137,14 @@ pub enum Event {
     },
     /// The scoring phase's deadline passed: the marks that stand decide.
     ScoringClosed {},
+    /// The engine seated at `c` failed (crashed, hung, answered an illegal move): it loses the
+    /// game (`W+F`/`B+F`).
+    Forfeit {
+        /// The engine's seat.
+        c: Side,
+        /// What went wrong, for the log.
+        why: String,
+    },
     /// A chat line.
     Chat {
         /// Who wrote it.
@@ -766,6 +790,15 @@ impl Match {
             Event::ScoringClosed {} => {
                 self.sg.close_scoring().map_err(|e| e.to_string())?;
             }
+            Event::Forfeit { c, .. } => {
+                self.sg
+                    .forfeit(Color::from(*c))
+                    .map_err(|e| e.to_string())?;
+                self.undo_requested_by = None;
+                if let Some(clock) = &mut self.clock {
+                    clock.stop(at);
+                }
+            }
             Event::Chat { c, text } => {
                 self.chat.push(ChatLine {
                     from: color_name(Color::from(*c)),
@@ -871,6 +904,8 @@ mod tests {
             scoring_time: 0,
             open: None,
             listed: true,
+            black_engine: None,
+            white_engine: None,
         }
     }
 
