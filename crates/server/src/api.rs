@@ -5,7 +5,7 @@
 
 use crate::app::{now_ms, App, Failure, Limited, Loaded};
 use crate::clock::TimeControl;
-use crate::game::{CreateError, Event, Match, Meta, Refusal, Side};
+use crate::game::{CreateError, Event, Match, Meta, Refusal};
 use crate::serving::ConnInfo;
 use crate::{net, new_id, new_token, security, text, token_hash, web, ws};
 use axum::body::{Body, Bytes};
@@ -288,7 +288,7 @@ struct CreateBody {
     listed: Option<bool>,
     time: Option<serde_json::Value>,
     scoring_time: Option<f64>,
-    open: Option<Side>,
+    open: Option<Color>,
     black_engine: Option<String>,
     white_engine: Option<String>,
 }
@@ -460,7 +460,7 @@ async fn create_game(
         headers,
         app.config.behind_proxy,
     );
-    let open = meta.open.map(Color::from);
+    let open = meta.open;
     // An open seat or an engine's seat has no token to give.
     let seat = |c: Color, token: String| {
         (open != Some(c) && meta.engine(c).is_none())
@@ -743,7 +743,7 @@ async fn chat(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
-    color: Side,
+    color: Color,
     name: Option<String>,
 }
 
@@ -772,7 +772,7 @@ async fn join(
             |_| Ok(Color::Black),
             |m, _| {
                 let req: JoinBody = parse(&payload)?;
-                let color = Color::from(req.color);
+                let color = req.color;
                 let fallback = if color == Color::Black {
                     "Black"
                 } else {

@@ -4,7 +4,6 @@
 use crate::api::ApiError;
 use crate::app::App;
 use crate::engine::EngineSpec;
-use crate::game::Side;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -46,7 +45,7 @@ pub fn seats(
     app: &App,
     black: &Option<String>,
     white: &Option<String>,
-    open: Option<Side>,
+    open: Option<Color>,
 ) -> Result<Seats, ApiError> {
     let find = |name: &Option<String>, color: Color| -> Result<Option<EngineSpec>, ApiError> {
         let Some(name) = name else { return Ok(None) };
@@ -64,7 +63,7 @@ pub fn seats(
                 known.join(", ")
             ))
         })?;
-        if open.map(Color::from) == Some(color) {
+        if open == Some(color) {
             return Err(ApiError::bad_request(format!(
                 "the {} seat cannot be both open and an engine's",
                 color.name()

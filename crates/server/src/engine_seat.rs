@@ -285,7 +285,7 @@ impl Seat {
                     match decided {
                         Ok(events) => Ok(events),
                         Err(Refusal::Rules(code, message)) => Ok(vec![Event::Forfeit {
-                            c: color.into(),
+                            c: color,
                             why: format!("{name} answered an illegal move ({code}): {message}"),
                         }]),
                         Err(other) => {
@@ -334,7 +334,7 @@ impl Seat {
                         return Ok(Vec::new());
                     }
                     Ok(vec![Event::Forfeit {
-                        c: color.into(),
+                        c: color,
                         why: why.clone(),
                     }])
                 },
@@ -393,7 +393,7 @@ impl Seat {
                     }
                     let marks: BTreeSet<Point> = m2.scoring().dead_points().into_iter().collect();
                     if marks == engine_dead || own.as_ref() == Some(&marks) {
-                        return Ok(vec![Event::Accept { c: color.into() }]);
+                        return Ok(vec![Event::Accept { c: color }]);
                     }
                     let other_engine = m2.meta().engine(color.opponent()).is_some();
                     let other_accepted = m2.scoring().accepted(color.opponent());
@@ -401,16 +401,16 @@ impl Seat {
                         // Mark the engine's view, then accept it.
                         let (mut events, left) = mark_view(m2, color, &engine_dead);
                         *noted.lock().unwrap_or_else(|p| p.into_inner()) = Some(left);
-                        events.push(Event::Accept { c: color.into() });
+                        events.push(Event::Accept { c: color });
                         return Ok(events);
                     }
                     if other_engine {
                         // Two engines disagree: play it out, or give in after a few tries.
                         if may_resume {
                             *resumed.lock().unwrap_or_else(|p| p.into_inner()) = true;
-                            return Ok(vec![Event::Resume { c: color.into() }]);
+                            return Ok(vec![Event::Resume { c: color }]);
                         }
-                        return Ok(vec![Event::Accept { c: color.into() }]);
+                        return Ok(vec![Event::Accept { c: color }]);
                     }
                     // A person disagrees: they may change the marks or resume play.
                     Ok(Vec::new())
