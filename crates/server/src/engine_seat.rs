@@ -393,6 +393,9 @@ impl Seat {
                     }
                     let marks: BTreeSet<Point> = m2.scoring().dead_points().into_iter().collect();
                     if marks == engine_dead || own.as_ref() == Some(&marks) {
+                        // These are the engine's marks now: a later change by the other side
+                        // is a disagreement, not a reason to mark again.
+                        *noted.lock().unwrap_or_else(|p| p.into_inner()) = Some(marks);
                         return Ok(vec![Event::Accept { c: color }]);
                     }
                     let other_engine = m2.meta().engine(color.opponent()).is_some();
@@ -418,7 +421,9 @@ impl Seat {
             )
             .await;
         if let Some(left) = noted.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            self.memo.own = Some(left);
+            if self.memo.own.is_none() {
+                self.memo.own = Some(left);
+            }
         }
         if resumed.into_inner().unwrap_or_else(|p| p.into_inner()) {
             self.resumes += 1;

@@ -1026,6 +1026,53 @@ mod tests {
         assert_eq!(m.result(), Some("B+73.5"));
     }
 
+    /// A forfeit ends the game in play or in scoring with `B+F`/`W+F`, survives a replay of
+    /// the log, and nothing can be played after it.
+    #[test]
+    fn a_forfeit_ends_the_game_and_replays() {
+        let (b, w) = (Color::Black, Color::White);
+        let mut m = Match::new("t", meta(9, "chinese")).unwrap();
+        play(&mut m, b, "E5").unwrap();
+        let forfeit = Event::Forfeit {
+            c: w,
+            why: "crashed".into(),
+        };
+        m.apply(&st(&forfeit)).unwrap();
+        assert_eq!(m.phase(), Phase::Finished);
+        assert_eq!(m.result(), Some("B+F"));
+        assert!(matches!(
+            m.decide_move(w, "D4", 1, GuessOptions::default()),
+            Err(Refusal::Rules("game_over", _))
+        ));
+        assert!(
+            m.apply(&st(&forfeit)).is_err(),
+            "a finished game cannot forfeit"
+        );
+        let log = [
+            st(&Event::Move {
+                c: b,
+                v: "E5".into(),
+            })
+            .to_text(),
+            st(&forfeit).to_text(),
+        ];
+        let again = Match::replay("t", m.meta().clone(), &log).unwrap();
+        assert_eq!(again.state_json(0), m.state_json(0));
+        // In the scoring phase too: the marks no longer count.
+        let mut m = Match::new("t", meta(5, "chinese")).unwrap();
+        play(&mut m, b, "C3").unwrap();
+        play(&mut m, w, "pass").unwrap();
+        play(&mut m, b, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Scoring);
+        m.apply(&st(&Event::Forfeit {
+            c: b,
+            why: "x".into(),
+        }))
+        .unwrap();
+        assert_eq!(m.result(), Some("W+F"));
+        assert!(m.score().is_none());
+    }
+
     /// Issue 12 item 4: after a resume from scoring, the game used to count the two passes that
     /// ended play before the resume, so one pass by the player to move sent it straight back
     /// to scoring and the player who resumed never got a turn.

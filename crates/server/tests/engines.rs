@@ -517,3 +517,91 @@ async fn engine_versus_engine() {
     assert_eq!(end["accepted"]["black"], true);
     assert_eq!(end["accepted"]["white"], true);
 }
+
+/// Where the engine's clock runs, a silent engine loses on time like anyone (`B+T`), with no
+/// forfeit in the log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_engine_loses_on_its_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let hang = fake_engine(dir.path(), "hang", "exec sleep 20");
+    let store = format!("sqlite:{}", dir.path().join("t.db").display());
+    let flag = format!("hang={}", hang.display());
+    let server = Server::start(&store, &["--engine", &flag]);
+    let api = Api::new(&server.base);
+    let g = create(
+        &api,
+        r#"{"width":9,"white_engine":"hang","time":{"system":"byoyomi","main":0,"periods":1,"period":2}}"#,
+    )
+    .await;
+    let (c, b) = api
+        .post(
+            &format!("/api/games/{}/moves", g.id),
+            Some(g.black.as_deref().unwrap()),
+            r#"{"move":"E5","move_number":0}"#,
+        )
+        .await;
+    assert_eq!(c, 200, "{b}");
+    let end = wait_for(&api, &g.id, 10, |s| s["phase"] == "finished").await;
+    assert_eq!(end["result"], "B+T");
+    assert!(forfeits(&store, &g.id).await.is_empty());
+}
+
+/// Scoring against an engine that passes and holds no stone dead: it accepts marks that agree
+/// with it (none dead); when the human marks the lone black stone dead it does not accept; the
+/// human resumes, both pass again, the engine accepts, the human too: `B+73.5` (the black stone
+/// owns all 81 points, komi 7.5).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_accepts_only_marks_that_agree_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let passer = fake_engine(dir.path(), "passer", "printf '= pass\\n\\n'");
+    // Every start of this engine passes: its first start counts as a later one.
+    std::fs::write(dir.path().join("passer.starts"), "start\n").unwrap();
+    let flag = format!("passer={}", passer.display());
+    let (_d, server) = serve(&["--engine", &flag]);
+    let api = Api::new(&server.base);
+    let g = create(&api, r#"{"width":9,"white_engine":"passer","komi":7.5}"#).await;
+    let black = g.black.clone().unwrap();
+    let post = |path: &'static str, body: String| {
+        let api = &api;
+        let black = &black;
+        let id = g.id.clone();
+        async move {
+            let (c, b) = api
+                .post(&format!("/api/games/{id}/{path}"), Some(black), &body)
+                .await;
+            assert_eq!(c, 200, "{path} {body}: {b}");
+            b
+        }
+    };
+    post("moves", r#"{"move":"E5","move_number":0}"#.into()).await;
+    wait_for(&api, &g.id, 10, |s| s["move_number"] == 2).await;
+    post("moves", r#"{"move":"pass","move_number":2}"#.into()).await;
+    let s = wait_for(&api, &g.id, 10, |s| s["accepted"]["white"] == true).await;
+    assert_eq!(s["phase"], "scoring");
+    assert_eq!(s["dead"], serde_json::json!([]));
+    let v = s["marks_version"].as_u64().unwrap();
+    let s = post(
+        "dead",
+        format!(r#"{{"point":"E5","dead":true,"marks_version":{v}}}"#),
+    )
+    .await;
+    assert_eq!(s["dead"], serde_json::json!(["E5"]));
+    assert_eq!(s["accepted"]["white"], false);
+    // The engine disagrees: it neither accepts nor changes the marks.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let s = api.state(&g.id).await;
+    assert_eq!(s["dead"], serde_json::json!(["E5"]));
+    assert_eq!(s["accepted"]["white"], false);
+    assert_eq!(s["phase"], "scoring");
+    // The human resumes; white (the engine) is to move and passes; the human passes.
+    let s = post("resume", String::new()).await;
+    assert_eq!(s["phase"], "play");
+    wait_for(&api, &g.id, 10, |s| s["move_number"] == 4).await;
+    post("moves", r#"{"move":"pass","move_number":4}"#.into()).await;
+    let s = wait_for(&api, &g.id, 10, |s| s["accepted"]["white"] == true).await;
+    assert_eq!(s["dead"], serde_json::json!([]));
+    let v = s["marks_version"].as_u64().unwrap();
+    let end = post("accept", format!(r#"{{"marks_version":{v}}}"#)).await;
+    assert_eq!(end["phase"], "finished");
+    assert_eq!(end["result"], "B+73.5");
+}
