@@ -508,14 +508,14 @@ async fn engine_versus_engine() {
         result.starts_with("B+") || result.starts_with("W+") || result == "0",
         "{result}"
     );
-    assert!(
-        !result.ends_with('F') && !result.ends_with('R') && !result.ends_with('T'),
-        "{result}"
-    );
+    // Neither engine failed (GNU Go may resign a lost game: that is a result too).
+    assert!(!result.ends_with('F') && !result.ends_with('T'), "{result}");
     assert!(end["moves"].as_array().unwrap().len() >= 10, "{end}");
-    // Both engines accepted the marks (no deadline needed).
-    assert_eq!(end["accepted"]["black"], true);
-    assert_eq!(end["accepted"]["white"], true);
+    if !result.ends_with('R') {
+        // Scored: both engines accepted the marks.
+        assert_eq!(end["accepted"]["black"], true);
+        assert_eq!(end["accepted"]["white"], true);
+    }
 }
 
 /// Where the engine's clock runs, a silent engine loses on time like anyone (`B+T`), with no
