@@ -7,12 +7,12 @@
 //! its method, path, body and every status it can answer. Nothing here is written by hand but the
 //! list of handlers below and the title.
 //!
-//! **Adding a route** (for example `GET /api/engines`):
+//! **Adding a route** (as `GET /api/engines` was added, in `crate::engine_api`):
 //! 1. Give its request and answer structs `#[derive(utoipa::ToSchema)]` (doc comments on the
 //!    struct and its fields become the schema's descriptions; a field typed `serde_json::Value`
 //!    needs `#[schema(value_type = TheRealType)]`).
 //! 2. Put `#[utoipa::path(get, path = "/api/engines", tag = "...", responses((status = 200,
-//!    body = Vec<EngineInfo>), (status = 503, body = ErrorBody), ...))]` on the handler, listing
+//!    body = Vec<EngineSpec>), (status = 503, body = ErrorBody), ...))]` on the handler, listing
 //!    every status it can answer (errors with `crate::api::ErrorBody`; a new error code goes into
 //!    `crate::api::ERROR_CODES`), and `security(("token" = []))` when it needs a player's token.
 //!    The handler must be `pub(crate)` so that this module can name it.
@@ -42,6 +42,7 @@ use utoipa::OpenApi;
         api::healthz,
         api::create,
         api::list,
+        crate::engine_api::engines,
         api::state,
         api::sgf,
         api::play,

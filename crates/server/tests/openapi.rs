@@ -28,6 +28,7 @@ async fn document_lists_every_route() {
     let routes = [
         ("/api/games", "post"),
         ("/api/games", "get"),
+        ("/api/engines", "get"),
         ("/api/games/{id}", "get"),
         ("/api/games/{id}/moves", "post"),
         ("/api/games/{id}/undo", "post"),
@@ -158,6 +159,8 @@ async fn scripted_session_matches_the_document() {
     let (_server, api, _doc, _dir) = doc_and_api().await;
     let (s, _) = api.get("/healthz").await;
     assert_eq!(s, 200);
+    let (s, v) = api.get("/api/engines").await;
+    assert_eq!((s, &v[0]["name"]), (200, &json!("tengen")), "{v}");
     let (s, v) = api
         .post(
             "/api/games",
