@@ -320,22 +320,18 @@ fn check_floors(m: &Measured, stone_floor: f64, score_floor: f64, known_big: &[&
 }
 
 /// The corpus the guess was developed on (`positions.jsonl`). Floors: the figures reached at
-/// the default effort (99.85% of the stones, 99.0% of the scores; docs/BENCHMARKS.md) minus a
-/// small margin; the guess is deterministic, so a drop is a change of the guess.
+/// the default effort (99.92% of the stones, 99.5% of the scores; docs/BENCHMARKS.md) minus a
+/// small margin (one more position); the guess is deterministic, so a drop is a change of the
+/// guess.
 ///
-/// The known misjudgements of a string of 5 stones or more, each counted as a failure of the
-/// guess: `9x9-h0-l5-s104`, the black strings at G8 and F7 (ten stones around the white stone
-/// G7), dead by both cleanups, which the playouts keep alive; `13x13-h0-l1-s7`, the white group
-/// at L12, which both cleanups (GNU Go levels 1 and 10) leave standing and both tengen and GNU
-/// Go's `final_status_list` judge dead.
+/// The one known misjudgement of a string of 5 stones or more, counted as a failure of the
+/// guess: `13x13-h0-l1-s7`, the white group at L12, which both cleanups (GNU Go levels 1 and
+/// 10) leave standing while tengen and GNU Go's `final_status_list` both judge it dead. The
+/// playouts keep it in about one playout in three: they let black shrink its eye space before
+/// white captures the two black stones (J12, K12) inside it.
 #[test]
 fn guess_agrees_with_the_cleanup_corpus() {
     let m = measure("positions.jsonl");
     assert!(m.ours.positions >= 200, "{} positions", m.ours.positions);
-    check_floors(
-        &m,
-        99.8,
-        98.5,
-        &["9x9-h0-l5-s104 (G8 F7)", "13x13-h0-l1-s7 (L12)"],
-    );
+    check_floors(&m, 99.9, 99.0, &["13x13-h0-l1-s7 (L12)"]);
 }
