@@ -45,6 +45,22 @@ pub struct Meta {
     /// choice are listed).
     #[serde(default = "listed_by_default")]
     pub listed: bool,
+    /// The engine the server plays black with (a name of `GET /api/engines`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_engine: Option<String>,
+    /// The engine the server plays white with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_engine: Option<String>,
+}
+
+impl Meta {
+    /// The engine seated at `color`, if the server plays that seat.
+    pub fn engine(&self, color: Color) -> Option<&str> {
+        match color {
+            Color::Black => self.black_engine.as_deref(),
+            Color::White => self.white_engine.as_deref(),
+        }
+    }
 }
 
 fn listed_by_default() -> bool {
@@ -93,6 +109,14 @@ pub enum Event {
     },
     /// The scoring phase's deadline passed: the marks that stand decide.
     ScoringClosed {},
+    /// The engine seated at `c` failed (crashed, hung, answered an illegal move): it loses the
+    /// game (`W+F`/`B+F`).
+    Forfeit {
+        /// The engine's seat.
+        c: Color,
+        /// What went wrong, for the log.
+        why: String,
+    },
     /// A chat line.
     Chat {
         /// Who wrote it.
@@ -734,6 +758,13 @@ impl Match {
             Event::ScoringClosed {} => {
                 self.sg.close_scoring().map_err(|e| e.to_string())?;
             }
+            Event::Forfeit { c, .. } => {
+                self.sg.forfeit(*c).map_err(|e| e.to_string())?;
+                self.undo_requested_by = None;
+                if let Some(clock) = &mut self.clock {
+                    clock.stop(at);
+                }
+            }
             Event::Chat { c, text } => {
                 self.chat.push(ChatLine {
                     from: color_name(*c),
@@ -839,6 +870,8 @@ mod tests {
             scoring_time: 0,
             open: None,
             listed: true,
+            black_engine: None,
+            white_engine: None,
         }
     }
 
@@ -991,6 +1024,53 @@ mod tests {
         }
         assert_eq!(m.phase(), Phase::Finished);
         assert_eq!(m.result(), Some("B+73.5"));
+    }
+
+    /// A forfeit ends the game in play or in scoring with `B+F`/`W+F`, survives a replay of
+    /// the log, and nothing can be played after it.
+    #[test]
+    fn a_forfeit_ends_the_game_and_replays() {
+        let (b, w) = (Color::Black, Color::White);
+        let mut m = Match::new("t", meta(9, "chinese")).unwrap();
+        play(&mut m, b, "E5").unwrap();
+        let forfeit = Event::Forfeit {
+            c: w,
+            why: "crashed".into(),
+        };
+        m.apply(&st(&forfeit)).unwrap();
+        assert_eq!(m.phase(), Phase::Finished);
+        assert_eq!(m.result(), Some("B+F"));
+        assert!(matches!(
+            m.decide_move(w, "D4", 1, GuessOptions::default()),
+            Err(Refusal::Rules("game_over", _))
+        ));
+        assert!(
+            m.apply(&st(&forfeit)).is_err(),
+            "a finished game cannot forfeit"
+        );
+        let log = [
+            st(&Event::Move {
+                c: b,
+                v: "E5".into(),
+            })
+            .to_text(),
+            st(&forfeit).to_text(),
+        ];
+        let again = Match::replay("t", m.meta().clone(), &log).unwrap();
+        assert_eq!(again.state_json(0), m.state_json(0));
+        // In the scoring phase too: the marks no longer count.
+        let mut m = Match::new("t", meta(5, "chinese")).unwrap();
+        play(&mut m, b, "C3").unwrap();
+        play(&mut m, w, "pass").unwrap();
+        play(&mut m, b, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Scoring);
+        m.apply(&st(&Event::Forfeit {
+            c: b,
+            why: "x".into(),
+        }))
+        .unwrap();
+        assert_eq!(m.result(), Some("W+F"));
+        assert!(m.score().is_none());
     }
 
     /// Issue 12 item 4: after a resume from scoring, the game used to count the two passes that
