@@ -239,11 +239,6 @@ fn illegal_code(e: IllegalMove) -> &'static str {
     }
 }
 
-/// The name of a color in the state and the messages.
-pub fn color_name(c: Color) -> &'static str {
-    c.name()
-}
-
 /// Why a game cannot be created.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CreateError {
@@ -459,7 +454,7 @@ impl Match {
         if self.open != Some(color) {
             return Err(Refusal::Conflict(
                 "seat_taken",
-                format!("the {} seat is not open", color_name(color)),
+                format!("the {} seat is not open", color.name()),
             ));
         }
         Ok(vec![Event::Join {
@@ -579,7 +574,7 @@ impl Match {
         if mv != Move::Resign && color != game.to_move() {
             return Err(Refusal::Rules(
                 "not_your_turn",
-                format!("it is {}'s turn", color_name(game.to_move())),
+                format!("it is {}'s turn", game.to_move().name()),
             ));
         }
         match mv {
