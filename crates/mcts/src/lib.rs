@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 mod clock;
+mod ladder;
 mod patterns;
 mod search;
 mod sim;
