@@ -251,3 +251,22 @@ fn does_not_run_out_a_stone_caught_in_a_ladder() {
         );
     }
 }
+
+/// On an empty 19x19 board the root's pass gets its fixed share of the visits (1/32), which with
+/// a few thousand playouts spread over 361 moves is more than any one move gets: the engine
+/// still plays a move, with either color to move. (The build before this test passed as white here.)
+#[test]
+fn does_not_pass_early_on_a_big_board() {
+    let mut game = Game::new(19, 19, "chinese,komi=7".parse::<Rules>().unwrap()).unwrap();
+    let mut s = search(5000, 1);
+    for _ in 0..2 {
+        let c = game.to_move();
+        let mv = genmove(&mut s, &game, c);
+        assert!(
+            mv.point().is_some(),
+            "{c:?} passed at move {}",
+            game.move_number()
+        );
+        game.play_as(c, mv).unwrap();
+    }
+}
