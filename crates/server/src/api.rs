@@ -5,7 +5,7 @@
 
 use crate::app::{now_ms, App, Failure, Limited, Loaded};
 use crate::clock::TimeControl;
-use crate::game::{CreateError, Event, Match, Meta, Refusal, Side};
+use crate::game::{CreateError, Event, Match, Meta, Refusal};
 use crate::serving::ConnInfo;
 use crate::{net, new_id, new_token, security, text, token_hash, web, ws};
 use axum::body::{Body, Bytes};
@@ -283,7 +283,7 @@ struct CreateBody {
     listed: Option<bool>,
     time: Option<serde_json::Value>,
     scoring_time: Option<f64>,
-    open: Option<Side>,
+    open: Option<Color>,
 }
 
 /// Default seconds of the scoring phase.
@@ -446,7 +446,7 @@ async fn create_game(
         headers,
         app.config.behind_proxy,
     );
-    let open = meta.open.map(Color::from);
+    let open = meta.open;
     let seat = |c: Color, token: String| {
         (open != Some(c)).then(|| (format!("{base}/g/{id}#token={token}"), token))
     };
@@ -727,7 +727,7 @@ async fn chat(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
-    color: Side,
+    color: Color,
     name: Option<String>,
 }
 
@@ -756,7 +756,7 @@ async fn join(
             |_| Ok(Color::Black),
             |m, _| {
                 let req: JoinBody = parse(&payload)?;
-                let color = Color::from(req.color);
+                let color = req.color;
                 let fallback = if color == Color::Black {
                     "Black"
                 } else {
