@@ -45,6 +45,22 @@ pub struct Meta {
     /// choice are listed).
     #[serde(default = "listed_by_default")]
     pub listed: bool,
+    /// The engine the server plays black with (a name of `GET /api/engines`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_engine: Option<String>,
+    /// The engine the server plays white with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_engine: Option<String>,
+}
+
+impl Meta {
+    /// The engine seated at `color`, if the server plays that seat.
+    pub fn engine(&self, color: Color) -> Option<&str> {
+        match color {
+            Color::Black => self.black_engine.as_deref(),
+            Color::White => self.white_engine.as_deref(),
+        }
+    }
 }
 
 fn listed_by_default() -> bool {
@@ -93,6 +109,14 @@ pub enum Event {
     },
     /// The scoring phase's deadline passed: the marks that stand decide.
     ScoringClosed {},
+    /// The engine seated at `c` failed (crashed, hung, answered an illegal move): it loses the
+    /// game (`W+F`/`B+F`).
+    Forfeit {
+        /// The engine's seat.
+        c: Color,
+        /// What went wrong, for the log.
+        why: String,
+    },
     /// A chat line.
     Chat {
         /// Who wrote it.
@@ -171,10 +195,10 @@ impl Stamped {
 }
 
 /// One line of a game's chat.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ChatLine {
-    /// `black` or `white`.
-    pub from: &'static str,
+    /// Who wrote it.
+    pub from: Color,
     /// The text.
     pub text: String,
     /// The move number when it was written.
@@ -213,11 +237,6 @@ fn illegal_code(e: IllegalMove) -> &'static str {
         IllegalMove::OffBoard => "off_board",
         IllegalMove::GameOver => "game_over",
     }
-}
-
-/// The name of a color in the state and the messages.
-pub fn color_name(c: Color) -> &'static str {
-    c.name()
 }
 
 /// Why a game cannot be created.
@@ -435,7 +454,7 @@ impl Match {
         if self.open != Some(color) {
             return Err(Refusal::Conflict(
                 "seat_taken",
-                format!("the {} seat is not open", color_name(color)),
+                format!("the {} seat is not open", color.name()),
             ));
         }
         Ok(vec![Event::Join {
@@ -555,7 +574,7 @@ impl Match {
         if mv != Move::Resign && color != game.to_move() {
             return Err(Refusal::Rules(
                 "not_your_turn",
-                format!("it is {}'s turn", color_name(game.to_move())),
+                format!("it is {}'s turn", game.to_move().name()),
             ));
         }
         match mv {
@@ -734,9 +753,16 @@ impl Match {
             Event::ScoringClosed {} => {
                 self.sg.close_scoring().map_err(|e| e.to_string())?;
             }
+            Event::Forfeit { c, .. } => {
+                self.sg.forfeit(*c).map_err(|e| e.to_string())?;
+                self.undo_requested_by = None;
+                if let Some(clock) = &mut self.clock {
+                    clock.stop(at);
+                }
+            }
             Event::Chat { c, text } => {
                 self.chat.push(ChatLine {
-                    from: color_name(*c),
+                    from: *c,
                     text: text.clone(),
                     move_number: self.move_number(),
                     at,
@@ -793,16 +819,58 @@ impl Match {
         serde_json::to_string(&crate::view::summary(self)).expect("the summary serializes")
     }
 
-    /// The game as SGF text, written by `tengen_sgf`.
+    /// The points each side counts under the current marks, whose count is `score` (scoring
+    /// phase, or a game finished by scoring): its territory and the opponent's stones marked dead
+    /// in it, black's then white's, in board order. `None` while there are no marks.
+    pub fn counted_points(&self, score: &Score) -> Option<[Vec<Point>; 2]> {
+        let marks = self.sg.marking()?;
+        let board = self.sg.game().board();
+        let mut counted = [Vec::new(), Vec::new()];
+        for (y, row) in score.ownership.iter().enumerate() {
+            for (x, owner) in row.chars().enumerate() {
+                let p = Point::new(x as u8, y as u8);
+                // Territory: the points counted for a side that hold no living stone.
+                if board.get(p).is_some() && !marks.is_dead(p) {
+                    continue;
+                }
+                match owner {
+                    'B' => counted[0].push(p),
+                    'W' => counted[1].push(p),
+                    _ => {}
+                }
+            }
+        }
+        Some(counted)
+    }
+
+    /// The game as SGF text, written by `tengen_sgf`: the names (`PB`/`PW`), the date the game
+    /// was created (`DT`, UTC), the result (`RE`) and, for a game finished by scoring, each
+    /// side's territory with the dead stones in it (`TB`/`TW`).
     pub fn sgf(&self) -> String {
         let info = tengen_sgf::game::GameInfo {
             black_name: Some(self.names[0].clone()),
             white_name: Some(self.names[1].clone()),
             result: self.sg.result().map(str::to_string),
+            date: Some(tengen_sgf::game::date_from_unix_ms(self.meta.created_ms)),
             ..Default::default()
         };
+        let mut record = tengen_sgf::game::sgf_from_game(self.sg.game(), &info);
+        // Only a count decided the game (not a resignation or the clock after a resumed count).
+        let by_count = matches!(
+            self.sg.result().and_then(tengen_sgf::GameResult::parse),
+            Some(tengen_sgf::GameResult::Draw)
+                | Some(tengen_sgf::GameResult::Win {
+                    by: tengen_sgf::WinBy::Points(_),
+                    ..
+                })
+        );
+        if by_count {
+            if let Some([black, white]) = self.score().and_then(|s| self.counted_points(&s)) {
+                record.territory = tengen_sgf::Territory { black, white };
+            }
+        }
         // The writer refuses nothing a game can hold (sizes and points are always valid).
-        tengen_sgf::game::sgf_text_from_game(self.sg.game(), &info).unwrap_or_default()
+        record.to_sgf().unwrap_or_default()
     }
 }
 
@@ -839,6 +907,8 @@ mod tests {
             scoring_time: 0,
             open: None,
             listed: true,
+            black_engine: None,
+            white_engine: None,
         }
     }
 
@@ -991,6 +1061,53 @@ mod tests {
         }
         assert_eq!(m.phase(), Phase::Finished);
         assert_eq!(m.result(), Some("B+73.5"));
+    }
+
+    /// A forfeit ends the game in play or in scoring with `B+F`/`W+F`, survives a replay of
+    /// the log, and nothing can be played after it.
+    #[test]
+    fn a_forfeit_ends_the_game_and_replays() {
+        let (b, w) = (Color::Black, Color::White);
+        let mut m = Match::new("t", meta(9, "chinese")).unwrap();
+        play(&mut m, b, "E5").unwrap();
+        let forfeit = Event::Forfeit {
+            c: w,
+            why: "crashed".into(),
+        };
+        m.apply(&st(&forfeit)).unwrap();
+        assert_eq!(m.phase(), Phase::Finished);
+        assert_eq!(m.result(), Some("B+F"));
+        assert!(matches!(
+            m.decide_move(w, "D4", 1, GuessOptions::default()),
+            Err(Refusal::Rules("game_over", _))
+        ));
+        assert!(
+            m.apply(&st(&forfeit)).is_err(),
+            "a finished game cannot forfeit"
+        );
+        let log = [
+            st(&Event::Move {
+                c: b,
+                v: "E5".into(),
+            })
+            .to_text(),
+            st(&forfeit).to_text(),
+        ];
+        let again = Match::replay("t", m.meta().clone(), &log).unwrap();
+        assert_eq!(again.state_json(0), m.state_json(0));
+        // In the scoring phase too: the marks no longer count.
+        let mut m = Match::new("t", meta(5, "chinese")).unwrap();
+        play(&mut m, b, "C3").unwrap();
+        play(&mut m, w, "pass").unwrap();
+        play(&mut m, b, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Scoring);
+        m.apply(&st(&Event::Forfeit {
+            c: b,
+            why: "x".into(),
+        }))
+        .unwrap();
+        assert_eq!(m.result(), Some("W+F"));
+        assert!(m.score().is_none());
     }
 
     /// Issue 12 item 4: after a resume from scoring, the game used to count the two passes that
