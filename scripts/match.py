@@ -3,14 +3,19 @@
 
     scripts/match.py --games 20 --seconds 1 --level 1 [--tengen target/release/tengen]
                      [--size 9] [--komi 7] [--threads 1] [--sgf-dir DIR] [--seed 0]
+                     [--playouts N] [--first K] [--parallel P]
 
 Game k gives tengen black when k is even and white when k is odd. A game ends after two passes in
 a row, a resignation or 400 moves; it is scored by GNU Go's `final_score` under Chinese (area)
 rules with the given komi (GNU Go removes the stones it finds dead). Prints one line per game and
 then the win rate (a draw counts half) with its standard error and a 95% Wilson interval.
+--parallel P plays P games at a time (each a tengen and a GNU Go process); the game lines come in
+the order the games finish. --first K starts at game K, so a match cut short is finished with
+--first at the next game and the results pooled.
 """
 
 import argparse
+import concurrent.futures
 import math
 import os
 import subprocess
@@ -124,18 +129,23 @@ def main():
     ap.add_argument("--tengen", default="target/release/tengen")
     ap.add_argument("--gnugo", default="/usr/games/gnugo")
     ap.add_argument("--sgf-dir", default="")
+    ap.add_argument("--parallel", type=int, default=1, help="games played at the same time")
     args = ap.parse_args()
     wins = 0.0
     started = time.time()
-    for k in range(args.first, args.first + args.games):
-        won, result, n, think = play_game(args, k)
-        wins += won
-        color = "black" if k % 2 == 0 else "white"
-        print(
-            f"game {k}: tengen {color} {result} {['loss', 'draw', 'win'][int(2 * won)]} ({n} moves, "
-            f"tengen {think['tengen']:.0f} s, gnugo {think['gnugo']:.0f} s)",
-            flush=True,
-        )
+    games = range(args.first, args.first + args.games)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.parallel)) as pool:
+        running = {pool.submit(play_game, args, k): k for k in games}
+        for done in concurrent.futures.as_completed(running):
+            k = running[done]
+            won, result, n, think = done.result()
+            wins += won
+            color = "black" if k % 2 == 0 else "white"
+            print(
+                f"game {k}: tengen {color} {result} {['loss', 'draw', 'win'][int(2 * won)]} ({n} moves, "
+                f"tengen {think['tengen']:.0f} s, gnugo {think['gnugo']:.0f} s)",
+                flush=True,
+            )
     n = args.games
     p = wins / n
     se = math.sqrt(p * (1 - p) / n)

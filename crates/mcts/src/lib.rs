@@ -1,9 +1,10 @@
 //! # tengen-mcts: the computer opponent
 //!
 //! A Monte Carlo tree search over tengen-core's [`Board`](tengen_core::Board): UCT with RAVE
-//! (MC-RAVE, as MoGo, Fuego and Pachi use it), priors from Go knowledge, playouts that capture
-//! and save groups in atari, play 3x3 shapes written after MoGo's published set and fill no own
-//! eye; a tree kept between moves, one worker thread per core (root parallelism) for timed
+//! (MC-RAVE, as MoGo, Fuego and Pachi use it), priors from Go knowledge (ladders read out: an
+//! atari that starts a working ladder up, running from atari into one down), playouts that
+//! capture and save groups in atari (never running into a ladder that works), play 3x3 shapes
+//! written after MoGo's published set and fill no own eye; a tree kept between moves, one worker thread per core (root parallelism) for timed
 //! searches, time management from the game's clock, passing when the game is over and resigning
 //! only when allowed.
 //!
@@ -23,6 +24,7 @@
 #![deny(missing_docs)]
 
 mod clock;
+mod ladder;
 mod patterns;
 mod search;
 mod sim;

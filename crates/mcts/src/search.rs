@@ -339,11 +339,18 @@ impl Search {
     }
 
     fn decide(&self, game: &Game, report: &Report) -> Decision {
-        let Some(&(best, _, best_q)) = report.candidates.first() else {
+        // The best move is the most visited one other than the pass: the root's pass is given a
+        // fixed share of the visits (1/32) whatever it is worth, which on a big board early in a
+        // search is more than any one move gets. A pass is played only by the rules below.
+        let Some(&(best, _, best_q)) = report
+            .candidates
+            .iter()
+            .find(|c| c.0 != Move::Pass && c.1 > 0)
+        else {
             return Decision::Play(Move::Pass);
         };
         if let Some(t) = self.config.resign_below {
-            if best_q < t && report.playouts >= 500 && best != Move::Pass {
+            if best_q < t && report.playouts >= 500 {
                 return Decision::Resign;
             }
         }
@@ -352,10 +359,14 @@ impl Search {
             .iter()
             .find(|c| c.0 == Move::Pass)
             .copied();
-        if best == Move::Pass {
-            return Decision::Play(Move::Pass);
-        }
         if let Some((_, pass_n, pass_q)) = pass {
+            // The pass earned the most visits on its own and is clearly worth more than any move
+            // (every move left damages the player's own position).
+            if report.candidates.first().is_some_and(|c| c.0 == Move::Pass)
+                && pass_q >= best_q + 0.05
+            {
+                return Decision::Play(Move::Pass);
+            }
             let opponent_passed = game.consecutive_passes() >= 1;
             // The opponent passed and passing now wins: under area rules the count after two
             // passes is exact in the tree (pessimistic about our own dead stones).

@@ -1,10 +1,12 @@
 //! The playouts: a game continued to its end on tengen-core's [`Board`] with a policy that knows
 //! the usual things (after MoGo and Pachi's "moggy"): answer the last move by capturing a group it
 //! left in atari or by saving an own group it put in atari, play a 3x3 shape next to it, else a
-//! random move that fills no own eye and puts no group of two or more stones in atari.
+//! random move that fills no own eye and puts no group of two or more stones in atari. A group in
+//! atari is not run out when the extension leaves two liberties and a ladder catches it.
 //!
 //! Playouts use simple ko only; superko is checked where it matters, at the root (see `tree`).
 
+use crate::ladder;
 use crate::patterns;
 use tengen_core::playout::Rng;
 use tengen_core::{Board, Color, MoveEffect, Point};
@@ -316,7 +318,13 @@ impl Sim {
                 if self.group_libs(geo, q, NONE, 1, &mut lib) == 1 {
                     let l = lib[0];
                     if let Some(e) = self.legal(l, c) {
-                        if self.after(geo, l, c, &e).0 >= 2 && n < 12 {
+                        // Two liberties after the extension: run only when no ladder catches
+                        // the group.
+                        let libs = self.after(geo, l, c, &e).0;
+                        if (libs >= 3
+                            || (libs == 2 && !ladder::runs_into_ladder(&self.board, geo, l, c)))
+                            && n < 12
+                        {
                             cands[n] = l;
                             n += 1;
                         }

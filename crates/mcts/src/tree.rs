@@ -1,6 +1,7 @@
 //! The search tree of one worker: UCT with RAVE (MC-RAVE, after Gelly and Silver 2007, as MoGo,
 //! Fuego and Pachi use it), knowledge-based priors, and reuse between moves.
 
+use crate::ladder;
 use crate::patterns;
 use crate::sim::{Geometry, Sim, NONE, PASS};
 use tengen_core::playout::Rng;
@@ -292,6 +293,15 @@ impl Tree {
             }
             if sim.bad_self_atari(geo, i, c, &e) {
                 pn += PRIOR;
+            }
+            // Ladders: start a working one, never run into one.
+            match ladder::judge(&sim.board, geo, i, c) {
+                1 => {
+                    pn += 2.0 * PRIOR;
+                    pw += 2.0 * PRIOR;
+                }
+                -1 => pn += 3.0 * PRIOR,
+                _ => {}
             }
             let code = sim.pattern_code(geo, i);
             if patterns::matches(code) {

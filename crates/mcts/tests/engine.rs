@@ -232,3 +232,41 @@ fn a_timed_search_on_two_threads_merges_both_trees() {
     assert_eq!(visits, r.playouts);
     assert!(r.playouts > 0);
 }
+
+/// White E5 stands in atari (black D5, E6, F5; its liberty E4) and black F4 waits below: running
+/// to E4 gives two liberties (D4, E3) and black's ataris from E3, C4, ... drive the stones to the
+/// lower-left corner, where they die (the ladder read by hand in `ladder.rs`'s tests). The
+/// engine, as white, never runs. (Without the ladder reading, the build before it ran out here
+/// with seeds 2 and 8 of 1 to 12 at 600 playouts.)
+#[test]
+fn does_not_run_out_a_stone_caught_in_a_ladder() {
+    let black = ["D5", "E6", "F5", "F4"];
+    let game = position(9, "chinese,komi=7", &black, &["E5"], Color::White);
+    for seed in 1..=8 {
+        let mv = genmove(&mut search(600, seed), &game, Color::White);
+        assert_ne!(
+            mv,
+            Move::Play(pt("E4", 9)),
+            "seed {seed}: ran into the ladder"
+        );
+    }
+}
+
+/// On an empty 19x19 board the root's pass gets its fixed share of the visits (1/32), which with
+/// a few thousand playouts spread over 361 moves is more than any one move gets: the engine
+/// still plays a move, with either color to move. (The build before this test passed as white here.)
+#[test]
+fn does_not_pass_early_on_a_big_board() {
+    let mut game = Game::new(19, 19, "chinese,komi=7".parse::<Rules>().unwrap()).unwrap();
+    let mut s = search(5000, 1);
+    for _ in 0..2 {
+        let c = game.to_move();
+        let mv = genmove(&mut s, &game, c);
+        assert!(
+            mv.point().is_some(),
+            "{c:?} passed at move {}",
+            game.move_number()
+        );
+        game.play_as(c, mv).unwrap();
+    }
+}
