@@ -81,7 +81,8 @@ pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// How a solve runs.
 pub struct SolveOptions {
-    /// The transposition table holds 2^table_bits entries of 64 bytes (default 20: 64 MiB).
+    /// The transposition table holds 2^table_bits entries of about 230 bytes (default 20: about
+    /// 230 MiB).
     pub table_bits: u32,
     /// Called about every 65,536 nodes and after each null-window search.
     pub progress: Option<ProgressFn>,
