@@ -317,3 +317,35 @@ test('a phone: the lobby fits 390 px; a tap shows the stone, Play confirms it; t
   await phone.waitForFunction(() => document.querySelectorAll('[data-stone]').length === 2);
   await shot(phone, '10-phone-move-0');
 });
+
+test('play the computer from the lobby: the built-in engine answers each move on the board', async () => {
+  const page = await openContext({ width: 1200, height: 900 });
+  await page.goto(`${BASE}/`);
+  // The engines the server offers fill the form; the built-in one is always first.
+  await page.waitForFunction(() => document.querySelectorAll('#c-engine option').length >= 1);
+  assert.equal(await page.inputValue('#c-engine'), 'tengen');
+  await page.selectOption('#c-color', 'black');
+  await page.selectOption('#c-size', '9');
+  await page.selectOption('#c-time', 'none');
+  await page.fill('#c-name', 'Human');
+  await page.click('#computer-button');
+  await page.waitForURL(/#token=/);
+  await page.waitForSelector('svg.board');
+  assert.equal(await page.evaluate(() => document.body.dataset.me), 'black');
+  assert.equal(await page.textContent('#name-white'), 'tengen (computer)');
+  assert.equal(await page.textContent('#name-black'), 'Human (you)');
+  // Two moves of ours; the computer answers each (its stone lands without any other client).
+  for (const [vertex, n] of [['E5', 2], ['C3', 4]]) {
+    await statusIs(page, 'Your turn');
+    const free = await page.evaluate((v) => !document.querySelector(`[data-stone="${v}"]`), vertex);
+    const target = free ? vertex : 'G7';
+    await page.click(`[data-vertex="${target}"]`);
+    await page.waitForFunction((k) => document.getElementById('move-count').textContent === `(${k})`, n, { timeout: 30000 });
+  }
+  const st = await stateOf(page);
+  assert.equal(st.white_engine, 'tengen');
+  assert.equal(st.moves.length, 4);
+  assert.equal(st.phase, 'play');
+  assert.equal(await page.locator('[data-stone]').count(), 4, 'four stones on the board');
+  await shot(page, '13-play-the-computer');
+});

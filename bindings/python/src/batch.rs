@@ -311,15 +311,19 @@ impl BatchEnv {
 
     /// Fills `out` (`n * (points + 1)`) with the legal masks, in parallel.
     fn fill_masks(&self, out: &mut [bool]) {
-        let m = self.points() + 1;
         let fast = !self.rules.ko.is_superko();
         let size = self.size;
+        self.par_fill(out, self.points() + 1, |o, s| s.mask(o, size, fast));
+    }
+
+    /// Fills `out` game by game on the pool: `per` items a game, written by `fill(items, game)`.
+    fn par_fill<T: Send>(&self, out: &mut [T], per: usize, fill: impl Fn(&mut [T], &Slot) + Sync) {
         let slots = &self.slots;
         self.pool.install(|| {
-            out.par_chunks_mut(m)
+            out.par_chunks_mut(per)
                 .zip(slots.par_iter())
                 .with_min_len(MIN_CHUNK)
-                .for_each(|(o, s)| s.mask(o, size, fast))
+                .for_each(|(o, s)| fill(o, s))
         });
     }
 }
@@ -517,15 +521,7 @@ impl BatchEnv {
         {
             let mut rw = out.readwrite();
             let o = slice_mut(&mut rw)?;
-            let (slots, pool) = (&self.slots, &self.pool);
-            py.allow_threads(|| {
-                pool.install(|| {
-                    o.par_chunks_mut(n)
-                        .zip(slots.par_iter())
-                        .with_min_len(MIN_CHUNK)
-                        .for_each(|(o, s)| o.copy_from_slice(&s.board))
-                })
-            });
+            py.allow_threads(|| self.par_fill(o, n, |o, s| o.copy_from_slice(&s.board)));
         }
         Ok(out)
     }
@@ -551,15 +547,8 @@ impl BatchEnv {
         {
             let mut rw = out.readwrite();
             let o = slice_mut(&mut rw)?;
-            let (slots, pool) = (&self.slots, &self.pool);
-            py.allow_threads(|| {
-                pool.install(|| {
-                    o.par_chunks_mut(per)
-                        .zip(slots.par_iter())
-                        .with_min_len(MIN_CHUNK)
-                        .for_each(|(o, s)| s.planes(o, n))
-                })
-            });
+            let this = &*self;
+            py.allow_threads(|| this.par_fill(o, per, |o, s| s.planes(o, n)));
         }
         Ok(out)
     }
@@ -570,19 +559,9 @@ impl BatchEnv {
         {
             let mut rw = out.readwrite();
             let o = slice_mut(&mut rw)?;
-            let (slots, pool) = (&self.slots, &self.pool);
             py.allow_threads(|| {
-                pool.install(|| {
-                    o.par_iter_mut()
-                        .zip(slots.par_iter())
-                        .with_min_len(MIN_CHUNK)
-                        .for_each(|(o, s)| {
-                            *o = if s.game.to_move() == Color::Black {
-                                1
-                            } else {
-                                -1
-                            }
-                        })
+                self.par_fill(o, 1, |o, s| {
+                    o[0] = if s.game.to_move() == Color::Black { 1 } else { -1 }
                 })
             });
         }
@@ -595,15 +574,7 @@ impl BatchEnv {
         {
             let mut rw = out.readwrite();
             let o = slice_mut(&mut rw)?;
-            let (slots, pool) = (&self.slots, &self.pool);
-            py.allow_threads(|| {
-                pool.install(|| {
-                    o.par_iter_mut()
-                        .zip(slots.par_iter())
-                        .with_min_len(MIN_CHUNK)
-                        .for_each(|(o, s)| *o = s.game.move_number() as i64)
-                })
-            });
+            py.allow_threads(|| self.par_fill(o, 1, |o, s| o[0] = s.game.move_number() as i64));
         }
         Ok(out)
     }

@@ -593,39 +593,12 @@ impl Seat {
     }
 
     fn time_settings(&self, e: &mut Controller, s: &State) -> Result<(), SeatError> {
-        let command = match &s.time {
-            None | Some(TimeControl::None) => return Ok(()),
-            Some(TimeControl::Absolute { main }) => {
-                if e.supports("kgs-time_settings") {
-                    format!("kgs-time_settings absolute {}", secs(*main))
-                } else {
-                    format!("time_settings {} 0 0", secs(*main))
-                }
-            }
-            Some(TimeControl::Byoyomi {
-                main,
-                periods,
-                period,
-            }) => {
-                if e.supports("kgs-time_settings") {
-                    format!(
-                        "kgs-time_settings byoyomi {} {} {periods}",
-                        secs(*main),
-                        secs(*period)
-                    )
-                } else {
-                    // Plain GTP has only Canadian overtime: one stone per period is byo-yomi
-                    // with a single period, the safe reading.
-                    format!("time_settings {} {} 1", secs(*main), secs(*period))
-                }
-            }
-            Some(TimeControl::Canadian {
-                main,
-                stones,
-                period,
-            }) => format!("time_settings {} {} {stones}", secs(*main), secs(*period)),
-            // No GTP command says Fischer: absolute time, kept up to date by time_left.
-            Some(TimeControl::Fischer { main, .. }) => format!("time_settings {} 0 0", secs(*main)),
+        // The same GTP text the server's own engine seats send.
+        let tc = s.time.clone().unwrap_or_default();
+        let Some(command) =
+            tengen_server::engine::time_settings_command(&tc, e.supports("kgs-time_settings"))
+        else {
+            return Ok(());
         };
         match e.send(&command, QUICK) {
             Ok(_) => Ok(()),
@@ -779,6 +752,11 @@ impl Seat {
             }
             self.my_marks_version = Some(state.marks_version);
             return Ok(Some(state));
+        }
+        // Marks the bot accepts are its own: a later change by the opponent is a disagreement
+        // (left to them to undo or resume from), not a reason to mark again.
+        if self.my_marks_version.is_none() {
+            self.my_marks_version = Some(s.marks_version);
         }
         let state: State = self.api.call(
             reqwest::Method::POST,

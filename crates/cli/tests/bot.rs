@@ -241,3 +241,212 @@ fn the_bot_plays_gnugo_through_a_whole_game_and_a_server_restart() {
     }
     assert!(bot.0.wait().unwrap().success());
 }
+
+/// Posts `body` to `path` of the game at `game_url` with `token`; the answer.
+fn post(
+    http: &reqwest::blocking::Client,
+    game_url: &str,
+    path: &str,
+    token: &str,
+    body: Value,
+) -> (u16, Value) {
+    call(
+        http,
+        http.post(format!("{game_url}/{path}"))
+            .bearer_auth(token)
+            .json(&body),
+    )
+}
+
+/// `--games 2`: the bot takes two open seats at once (neither game can move before the human
+/// does, so both are held together) and plays both: a handicap game where it is black (GNU Go
+/// must be told the handicap stones, or it plays onto them and the bot, finding its moves
+/// illegal twice, resigns), and an even game where it refuses an undo request, and in the
+/// scoring phase does not accept marks that disagree with GNU Go, then accepts them once they
+/// agree again. With `--max-games 2` it leaves after both.
+#[test]
+fn the_bot_plays_two_games_at_once_handicap_undo_and_a_scoring_disagreement() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!("GNU Go is not installed at {GNUGO}; skipping");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let (_server, base) = serve("127.0.0.1:0", &db, dir.path());
+    let http = client();
+    let create = |body: Value| {
+        let (status, created) = call(&http, http.post(format!("{base}/api/games")).json(&body));
+        assert_eq!(status, 201, "{created}");
+        created
+    };
+    // Game A: handicap 2, the human is white (moving first), black open for the bot.
+    let a = create(json!({"width": 9, "handicap": 2, "open": "black", "white_name": "human"}));
+    let a_url = format!("{base}/api/games/{}", a["id"].as_str().unwrap());
+    let a_token = a["white_token"].as_str().unwrap().to_string();
+    // Game B: even, the human is black, white open.
+    let b = create(json!({"width": 9, "komi": 6.5, "open": "white", "black_name": "human"}));
+    let b_url = format!("{base}/api/games/{}", b["id"].as_str().unwrap());
+    let b_token = b["black_token"].as_str().unwrap().to_string();
+
+    let mut bot = Killed(
+        Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(["bot", "--server", &base, "--engine", ENGINE])
+            .args(["--games", "2", "--max-games", "2"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tengen bot"),
+    );
+    wait_for(&http, &a_url, "the bot to join A", |s| s["open"].is_null());
+    wait_for(&http, &b_url, "the bot to join B", |s| s["open"].is_null());
+
+    // Game A: four moves of the human's; GNU Go answers each without resigning.
+    let mut plan = ["E5", "C7", "G3", "E3", "E7", "D5", "F5"].iter();
+    for k in 0..4u64 {
+        let s = wait_for(&http, &a_url, "the human's turn in A", |s| {
+            s["to_move"] == "white" || s["phase"] != "play"
+        });
+        assert_eq!(s["phase"], "play", "{s}");
+        assert_eq!(s["move_number"], 2 * k);
+        loop {
+            let v = plan.next().expect("a free point");
+            let (status, _) = post(
+                &http,
+                &a_url,
+                "moves",
+                &a_token,
+                json!({"move": v, "move_number": 2 * k}),
+            );
+            if status == 200 {
+                break;
+            }
+            assert_eq!(status, 422);
+        }
+    }
+    let s = wait_for(&http, &a_url, "GNU Go's fourth answer", |s| {
+        s["move_number"] == 8 || s["phase"] != "play"
+    });
+    assert_eq!(s["phase"], "play", "{s}");
+    assert!(!s["moves"].as_array().unwrap().contains(&json!("resign")));
+    // The handicap stones stand where the server put them (GNU Go's fixed points).
+    assert_eq!(&s["board"][2].as_str().unwrap()[6..7], "x", "G7");
+    assert_eq!(&s["board"][6].as_str().unwrap()[2..3], "x", "C3");
+    let (status, end) = post(
+        &http,
+        &a_url,
+        "moves",
+        &a_token,
+        json!({"move": "resign", "move_number": 8}),
+    );
+    assert_eq!(status, 200, "{end}");
+    assert_eq!(end["result"], "B+R");
+
+    // Game B: the human plays C3, GNU Go answers, the human asks to take C3 back: never granted.
+    let (status, _) = post(
+        &http,
+        &b_url,
+        "moves",
+        &b_token,
+        json!({"move": "C3", "move_number": 0}),
+    );
+    assert_eq!(status, 200);
+    wait_for(&http, &b_url, "GNU Go's answer", |s| s["move_number"] == 2);
+    let (status, s) = post(&http, &b_url, "undo", &b_token, json!({}));
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["undo_requested_by"], "black");
+    std::thread::sleep(Duration::from_secs(2));
+    let s = wait_for(&http, &b_url, "the state", |_| true);
+    assert_eq!(
+        s["undo_requested_by"], "black",
+        "the request stands, unanswered"
+    );
+    assert_eq!(s["move_number"], 2, "nothing was taken back");
+    // The human passes from now on; GNU Go plays until it passes too.
+    loop {
+        let s = wait_for(&http, &b_url, "the human's turn in B", |s| {
+            s["phase"] != "play" || s["to_move"] == "black"
+        });
+        if s["phase"] != "play" {
+            break;
+        }
+        let n = s["move_number"].as_u64().unwrap();
+        assert!(n < 200, "the game does not end");
+        let (status, answer) = post(
+            &http,
+            &b_url,
+            "moves",
+            &b_token,
+            json!({"move": "pass", "move_number": n}),
+        );
+        assert_eq!(status, 200, "{answer}");
+    }
+    let s = wait_for(&http, &b_url, "the bot to accept", |s| {
+        s["phase"] == "scoring" && s["accepted"]["white"] == true
+    });
+    let agreed = s["dead"].clone();
+    // The human marks a white stone the bot holds alive dead: the bot does not accept that.
+    let rows: Vec<&str> = s["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let white = rows
+        .iter()
+        .enumerate()
+        .find_map(|(y, row)| {
+            row.char_indices().find_map(|(x, c)| {
+                let v = format!("{}{}", coords::COLUMN_LETTERS[x] as char, 9 - y);
+                (c == 'o' && !agreed.as_array().unwrap().contains(&json!(v))).then_some(v)
+            })
+        })
+        .expect("GNU Go has a living stone");
+    let (status, s) = post(
+        &http,
+        &b_url,
+        "dead",
+        &b_token,
+        json!({"point": white, "dead": true, "marks_version": s["marks_version"]}),
+    );
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["accepted"]["white"], false);
+    std::thread::sleep(Duration::from_secs(2));
+    let s = wait_for(&http, &b_url, "the state", |_| true);
+    assert_eq!(s["phase"], "scoring");
+    assert_eq!(
+        s["accepted"]["white"], false,
+        "the bot does not accept marks GNU Go disputes"
+    );
+    // Marked alive again, the marks agree with GNU Go: the bot accepts, then the human.
+    let (status, s) = post(
+        &http,
+        &b_url,
+        "dead",
+        &b_token,
+        json!({"point": white, "dead": false, "marks_version": s["marks_version"]}),
+    );
+    assert_eq!(status, 200, "{s}");
+    let s = wait_for(&http, &b_url, "the bot to accept again", |s| {
+        s["accepted"]["white"] == true
+    });
+    assert_eq!(s["dead"], agreed);
+    let (status, done) = post(
+        &http,
+        &b_url,
+        "accept",
+        &b_token,
+        json!({"marks_version": s["marks_version"]}),
+    );
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(done["phase"], "finished");
+    // Both games ended: the bot leaves.
+    let start = Instant::now();
+    while bot.0.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the bot did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(bot.0.wait().unwrap().success());
+}

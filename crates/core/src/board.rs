@@ -165,6 +165,35 @@ fn opp(c: u8) -> u8 {
     3 - c
 }
 
+/// The eye test of the playout policies on a padded cell array (`stride` cells a row, `WALL`
+/// around): every orthogonal neighbour of `i` is `c` or the edge, and the enemy holds fewer than
+/// two diagonals (fewer than one on the edge). Shared by [`Board`] and the playout board.
+#[inline(always)]
+pub(crate) fn eyelike(cells: &Slab<u8>, stride: usize, i: usize, c: u8) -> bool {
+    for n in [i - stride, i - 1, i + 1, i + stride] {
+        let v = cells[n];
+        if v != c && v != WALL {
+            return false;
+        }
+    }
+    let mut enemies = 0;
+    let mut edge = false;
+    for d in [
+        i - stride - 1,
+        i - stride + 1,
+        i + stride - 1,
+        i + stride + 1,
+    ] {
+        let v = cells[d];
+        if v == WALL {
+            edge = true;
+        } else if v == opp(c) {
+            enemies += 1;
+        }
+    }
+    enemies < if edge { 1 } else { 2 }
+}
+
 impl Board {
     /// An empty board `width` columns wide and `height` rows high.
     pub fn new(width: usize, height: usize) -> Result<Board, SizeError> {
@@ -896,25 +925,7 @@ impl Board {
 
     #[inline(always)]
     pub(crate) fn is_eyelike_at(&self, i: usize, color: Color) -> bool {
-        let c = color as u8;
-        for n in self.neighbours(i) {
-            let v = self.cells[n];
-            if v != c && v != WALL {
-                return false;
-            }
-        }
-        let s = self.stride;
-        let mut enemies = 0;
-        let mut edge = false;
-        for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
-            let v = self.cells[d];
-            if v == WALL {
-                edge = true;
-            } else if v == opp(c) {
-                enemies += 1;
-            }
-        }
-        enemies < if edge { 1 } else { 2 }
+        eyelike(&self.cells, self.stride, i, color as u8)
     }
 
     /// Checks every incremental structure against a recomputation from the stones alone:

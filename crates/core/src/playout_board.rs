@@ -25,7 +25,7 @@
 //! plays on the game (tested in `tests/invariants.rs`; the differential tests check this
 //! board's legality against GNU Go and a plain implementation).
 
-use crate::board::{Board, EMPTY, WALL};
+use crate::board::{eyelike, Board, EMPTY, WALL};
 use crate::color::Color;
 use crate::game::Game;
 use crate::playout::Rng;
@@ -162,24 +162,7 @@ impl Pos {
     /// neighbour.
     #[inline(always)]
     fn is_eyelike_crowded(&self, i: usize, c: u8) -> bool {
-        for n in self.neighbours(i) {
-            let v = self.cells[n];
-            if v != c && v != WALL {
-                return false;
-            }
-        }
-        let s = self.stride;
-        let mut enemies = 0;
-        let mut edge = false;
-        for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
-            let v = self.cells[d];
-            if v == WALL {
-                edge = true;
-            } else if v == 3 - c {
-                enemies += 1;
-            }
-        }
-        enemies < if edge { 1 } else { 2 }
+        eyelike(&self.cells, self.stride, i, c)
     }
 
     /// Whether `c` on `i`, which has no empty neighbour, would leave its group without

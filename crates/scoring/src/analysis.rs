@@ -1,5 +1,6 @@
-//! Seed 002 tasks 1 and 2: groups, territories, chains and eyes of a position, with
-//! constant-time lookups from a point to its group, territory and chain.
+//! Seed 002 tasks 1 and 2: groups, territories and chains of a position, with
+//! constant-time lookups from a point to its group, territory and chain (eyes, false eyes and seki
+//! are [`crate::TerritoryMap`]'s).
 //!
 //! Everything lives in flat arrays indexed by ids (`u32`) and by the point's row-major index
 //! (`y * width + x`, `u16`), so there are no reference cycles and cloning is a few memcpys.
@@ -50,19 +51,9 @@ pub struct Territory {
     pub groups: Vec<GroupId>,
     /// Whether it touches black stones and white stones (indexed by [`Color::index`]).
     pub touches: [bool; 2],
-    /// The color that surrounds it alone, if one does.
+    /// The color that surrounds it alone, if one does. Whether such a territory is an eye, a
+    /// false eye or space in seki is [`crate::TerritoryMap`]'s to say.
     pub surrounded_by: Option<Color>,
-    /// Whether it is a false eye on the bare board: one point surrounded by one color, touching
-    /// two or more of its groups, with enemy stones on enough diagonals that the owner must fill
-    /// it eventually.
-    pub false_eye: bool,
-}
-
-impl Territory {
-    /// Whether it is an eye: surrounded by one color and not a false eye.
-    pub fn is_eye(&self) -> bool {
-        self.surrounded_by.is_some() && !self.false_eye
-    }
 }
 
 /// Groups of one color joined through territories that touch no enemy stone (seed 002).
@@ -72,21 +63,19 @@ pub struct Chain {
     pub color: Color,
     /// The member groups.
     pub groups: Vec<GroupId>,
-    /// The territories it surrounds alone (eyes and false eyes).
+    /// The territories it surrounds alone.
     pub surrounded: Vec<TerritoryId>,
     /// The territories it touches that also touch the enemy.
     pub neutral: Vec<TerritoryId>,
     /// The enemy chains touching it, directly or through a neutral territory.
     pub enemies: Vec<ChainId>,
-    /// The number of eyes (surrounded territories that are not false eyes).
-    pub eyes: u32,
     /// The number of points of its surrounded territories.
     pub points: u32,
     /// The number of stones.
     pub stones: u32,
 }
 
-/// The structure of a position: groups, territories, chains, eyes and the lookups between them.
+/// The structure of a position: groups, territories, chains and the lookups between them.
 ///
 /// ```
 /// use tengen_core::{Board, Point};
@@ -101,7 +90,7 @@ pub struct Chain {
 /// assert_eq!(a.territories().len(), 5);
 /// let black = a.group_at(Point::new(1, 1)).unwrap();
 /// assert_eq!(a.group(black).stones.len(), 4);
-/// assert_eq!(a.chain(a.group(black).chain).eyes, 2);
+/// assert_eq!(a.chain(a.group(black).chain).surrounded.len(), 2);
 /// ```
 #[derive(Debug, Clone)]
 pub struct Analysis {
@@ -239,7 +228,6 @@ impl Analysis {
                     groups: Vec::new(),
                     touches: [false; 2],
                     surrounded_by: None,
-                    false_eye: false,
                 }),
             }
         }
@@ -308,10 +296,6 @@ impl Analysis {
             chains: Vec::new(),
             captures: [0, 0],
         };
-        for t in 0..a.territories.len() {
-            let fe = a.is_false_eye(t as u32, |_| false);
-            a.territories[t].false_eye = fe;
-        }
         a.build_chains();
         a
     }
@@ -340,7 +324,6 @@ impl Analysis {
                     surrounded: Vec::new(),
                     neutral: Vec::new(),
                     enemies: Vec::new(),
-                    eyes: 0,
                     points: 0,
                     stones: 0,
                 });
@@ -366,9 +349,6 @@ impl Analysis {
                     if ter.surrounded_by.is_some() {
                         ch.surrounded.push(*t);
                         ch.points += ter.points.len() as u32;
-                        if !ter.false_eye {
-                            ch.eyes += 1;
-                        }
                     } else {
                         ch.neutral.push(*t);
                         for og in &ter.groups {
@@ -396,40 +376,6 @@ impl Analysis {
             ch.enemies.sort_unstable();
         }
         self.chains = chains;
-    }
-
-    /// Whether territory `t` is a false eye, where `gone(k)` says the stone on point `k` does not
-    /// count (it is marked dead). One point, surrounded by one color whose stones there belong
-    /// to two or more groups, and living enemy stones on at least two diagonals (one on the
-    /// edge): the opponent can fill around it and force the owner to fill the eye.
-    pub(crate) fn is_false_eye(&self, t: u32, gone: impl Fn(usize) -> bool) -> bool {
-        let ter = &self.territories[t as usize];
-        let Some(owner) = ter.surrounded_by else {
-            return false;
-        };
-        if ter.points.len() != 1 || ter.groups.len() < 2 {
-            return false;
-        }
-        let k = ter.points[0] as usize;
-        let (w, h) = (self.width as i32, self.height as i32);
-        let (x, y) = (
-            (k % self.width as usize) as i32,
-            (k / self.width as usize) as i32,
-        );
-        let mut enemies = 0;
-        let mut edge = false;
-        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                edge = true;
-                continue;
-            }
-            let d = (ny * w + nx) as usize;
-            if self.cells[d] == Some(owner.opponent()) && !gone(d) {
-                enemies += 1;
-            }
-        }
-        enemies >= if edge { 1 } else { 2 }
     }
 
     /// Number of columns.

@@ -59,7 +59,7 @@ pub use count::{
 pub use document::{DocumentError, DOCUMENT_VERSION};
 pub use guess::{mc_ownership, Effort, Guess, GuessOptions, StoneStatus};
 pub use marking::{Change, Marking, NoStone, Tally};
-pub use phase::{timeout_result, Phase, ScoringError, ScoringGame};
+pub use phase::{forfeit_result, timeout_result, Phase, ScoringError, ScoringGame};
 pub use territory::{PointScore, TerritoryMap};
 
 use tengen_core::{Board, Color, SizeError};

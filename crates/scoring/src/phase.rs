@@ -328,6 +328,22 @@ impl ScoringGame {
         Ok(())
     }
 
+    /// `loser` forfeits (play or scoring phase): the game is finished, `W+F` or `B+F`, as
+    /// servers rule for a program that crashed, hung or answered an illegal move. The marks
+    /// are dropped: the count does not decide.
+    pub fn forfeit(&mut self, loser: Color) -> Result<(), ScoringError> {
+        if self.phase == Phase::Finished {
+            return Err(ScoringError::WrongPhase {
+                expected: Phase::Play,
+                actual: Phase::Finished,
+            });
+        }
+        self.phase = Phase::Finished;
+        self.marking = None;
+        self.result = Some(forfeit_result(loser));
+        Ok(())
+    }
+
     /// The scoring phase's deadline passed: the marks that stand decide, as if both players had
     /// accepted them.
     pub fn close_scoring(&mut self) -> Result<(), ScoringError> {
@@ -407,6 +423,14 @@ impl ScoringGame {
         self.resumed_at = self.game.move_number();
         self.bump();
         Ok(())
+    }
+}
+
+/// The result of a game forfeited by `loser`: `W+F` or `B+F`.
+pub fn forfeit_result(loser: Color) -> String {
+    match loser {
+        Color::Black => "W+F".to_string(),
+        Color::White => "B+F".to_string(),
     }
 }
 

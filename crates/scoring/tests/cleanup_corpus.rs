@@ -8,8 +8,13 @@
 //!   the count with the true dead stones removed (both counted here by Tromp-Taylor area);
 //! - positions with a misjudged string of 5 stones or more.
 //!
-//! Every position runs at the default effort (about 5 s in the test profile);
-//! `TENGEN_CLEANUP_EFFORT=low|high` measures another effort (high: about 25 s), `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position.
+//! Two files, two tests: `positions.jsonl`, the corpus the guess was developed on, and
+//! `heldout.jsonl`, made afterwards with new seeds and never used to adjust it. Positions where
+//! the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left out.
+//!
+//! Every position runs at the default effort (about 7 s for both files in the test profile);
+//! `TENGEN_CLEANUP_EFFORT=low|high` measures another effort (high: about a minute),
+//! `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position.
 //! GNU Go's own `final_status_list dead` at level 10, recorded by the generator, is measured the
 //! same way and printed beside (run with `--nocapture` to see the table).
 
@@ -27,14 +32,18 @@ struct Position {
     result: String,
     gnugo_dead: Vec<String>,
     suspect: Vec<String>,
+    /// The stones the second cleanup (GNU Go level 10) removed.
+    dead_second: Vec<String>,
+    /// Whether the second cleanup removed the same stones as the first.
+    cleanups_agree: bool,
 }
 
-fn load() -> Vec<Position> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/cleanup/positions.jsonl"
+fn load(file: &str) -> Vec<Position> {
+    let path = format!(
+        "{}/../../tests/data/cleanup/{file}",
+        env!("CARGO_MANIFEST_DIR")
     );
-    let text = std::fs::read_to_string(path).expect("the cleanup corpus");
+    let text = std::fs::read_to_string(&path).expect("the cleanup corpus");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("a corpus line"))
@@ -210,38 +219,62 @@ impl Tally {
     }
 }
 
-/// Floors: the figures reached on the whole corpus at the default effort (99.86% of the stones,
-/// 99.0% of the scores; docs/BENCHMARKS.md), minus a small margin. The guess is deterministic, so a drop is a change of the guess.
-const STONE_FLOOR: f64 = 99.75;
-const SCORE_FLOOR: f64 = 98.0;
-/// Positions where the guess misjudges a string of 5 stones or more, known and listed honestly
-/// (each one is counted as a failure of the guess).
-/// `13x13-h0-l1-s7`: the white string at L12 survived the level-1 GNU Go cleanup, while GNU Go at
-/// level 10 and tengen both judge it dead (see tests/data/cleanup/README.md, caveats): the truth
-/// itself is doubtful there, but it is counted against the guess all the same.
-/// `9x9-h0-l5-s104`: the black strings at G8 and F7 (ten stones around the white stone G7) are
-/// dead (the cleanup captured them, GNU Go level 10 agrees); the playouts keep them alive: a
-/// failure of the guess, not yet fixed.
-const KNOWN_BIG_MISJUDGED: &[&str] = &["9x9-h0-l5-s104 (G8 F7)", "13x13-h0-l1-s7 (L12)"];
+/// What one corpus file gives: our tally, GNU Go's, and the positions left out.
+struct Measured {
+    ours: Tally,
+    gnugo: Tally,
+    suspect: u32,
+    disputed: Vec<String>,
+    effort: Effort,
+}
 
-#[test]
-fn guess_agrees_with_the_cleanup_corpus() {
-    let effort = match std::env::var("TENGEN_CLEANUP_EFFORT").as_deref() {
+fn effort() -> Effort {
+    match std::env::var("TENGEN_CLEANUP_EFFORT").as_deref() {
         Ok("low") => Effort::Low,
         Ok("high") => Effort::High,
         _ => Effort::Default,
+    }
+}
+
+/// Measures the guess and GNU Go on every position of `file` whose truth is sturdy: not
+/// flagged suspect, and the second cleanup (GNU Go level 10) removed the same stones as the
+/// first. Prints the table (run with `--nocapture`).
+fn measure(file: &str) -> Measured {
+    let effort = effort();
+    let positions = load(file);
+    let mut m = Measured {
+        ours: Tally::default(),
+        gnugo: Tally::default(),
+        suspect: 0,
+        disputed: Vec::new(),
+        effort,
     };
-    let positions = load();
-    assert!(positions.len() >= 200, "{} positions", positions.len());
-    let mut ours = Tally::default();
-    let mut gnugo = Tally::default();
-    let mut excluded = 0;
     for p in &positions {
         if !p.suspect.is_empty() {
-            excluded += 1;
+            m.suspect += 1;
             continue;
         }
         let board = board_of(p);
+        if !p.cleanups_agree {
+            // Left out; says which cleanup the guess sides with, for information.
+            let g = Guess::new(
+                &board,
+                &Rules::CHINESE,
+                GuessOptions::with_effort(effort, p.size, p.size),
+            );
+            let guess: HashSet<usize> = (0..g.status.len())
+                .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
+                .collect();
+            let side = if guess == dead_set(p, &board, &p.dead) {
+                "first"
+            } else if guess == dead_set(p, &board, &p.dead_second) {
+                "second"
+            } else {
+                "neither"
+            };
+            m.disputed.push(format!("{} (tengen: {side})", p.id));
+            continue;
+        }
         let truth = dead_set(p, &board, &p.dead);
         // The generator's true result is the same count with the true dead stones removed.
         let cells: Vec<Option<Color>> = board.points().map(|q| board.get(q)).collect();
@@ -257,14 +290,19 @@ fn guess_agrees_with_the_cleanup_corpus() {
         let guess: HashSet<usize> = (0..cells.len())
             .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
             .collect();
-        ours.add(p, &board, &truth, &guess);
-        gnugo.add(p, &board, &truth, &dead_set(p, &board, &p.gnugo_dead));
+        m.ours.add(p, &board, &truth, &guess);
+        m.gnugo
+            .add(p, &board, &truth, &dead_set(p, &board, &p.gnugo_dead));
     }
     println!(
-        "{} positions ({excluded} flagged suspect and left out), effort {effort:?}",
-        ours.positions
+        "{file}: {} positions measured, effort {effort:?}; left out: {} flagged suspect, {} where \
+         the two cleanups disagree {:?}",
+        m.ours.positions,
+        m.suspect,
+        m.disputed.len(),
+        m.disputed
     );
-    for (name, t) in [("tengen", &ours), ("GNU Go 3.8 level 10", &gnugo)] {
+    for (name, t) in [("tengen", &m.ours), ("GNU Go 3.8 level 10", &m.gnugo)] {
         println!(
             "{name}: stones {:.2}% ({}/{}), exact score {:.1}% ({}/{}), positions with a misjudged string >= 5: {}",
             t.stone_rate(),
@@ -275,25 +313,61 @@ fn guess_agrees_with_the_cleanup_corpus() {
             t.positions,
             t.big_misjudged.len()
         );
-        for m in &t.big_misjudged {
-            println!("  {m}");
+        for b in &t.big_misjudged {
+            println!("  {b}");
         }
     }
-    if effort == Effort::Default {
-        assert!(
-            ours.stone_rate() >= STONE_FLOOR,
-            "per-stone agreement {:.2}% below {STONE_FLOOR}%",
-            ours.stone_rate()
-        );
-        assert!(
-            ours.score_rate() >= SCORE_FLOOR,
-            "exact-score agreement {:.1}% below {SCORE_FLOOR}%",
-            ours.score_rate()
-        );
-        let known: Vec<String> = KNOWN_BIG_MISJUDGED.iter().map(|s| s.to_string()).collect();
-        assert_eq!(
-            ours.big_misjudged, known,
-            "positions with a misjudged string of 5 stones or more"
-        );
+    m
+}
+
+/// Checks the floors (only at the default effort, the one they were measured at).
+fn check_floors(m: &Measured, stone_floor: f64, score_floor: f64, known_big: &[&str]) {
+    if m.effort != Effort::Default {
+        return;
     }
+    assert!(
+        m.ours.stone_rate() >= stone_floor,
+        "per-stone agreement {:.2}% below {stone_floor}%",
+        m.ours.stone_rate()
+    );
+    assert!(
+        m.ours.score_rate() >= score_floor,
+        "exact-score agreement {:.1}% below {score_floor}%",
+        m.ours.score_rate()
+    );
+    let known: Vec<String> = known_big.iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        m.ours.big_misjudged, known,
+        "positions with a misjudged string of 5 stones or more"
+    );
+}
+
+/// The corpus the guess was developed on (`positions.jsonl`). Floors: the figures reached at
+/// the default effort (99.92% of the stones, 99.5% of the scores; docs/BENCHMARKS.md) minus a
+/// small margin (one more position); the guess is deterministic, so a drop is a change of the
+/// guess.
+///
+/// The one known misjudgement of a string of 5 stones or more, counted as a failure of the
+/// guess: `13x13-h0-l1-s7`, the white group at L12, which both cleanups (GNU Go levels 1 and
+/// 10) leave standing while tengen and GNU Go's `final_status_list` both judge it dead. Its
+/// life rests on a five-point eye space in the corner that shares liberties with black's living
+/// J12-K12: a local fight the playouts leave contested (kept in about one playout in three) and
+/// the guess then judges dead for want of two eyes.
+#[test]
+fn guess_agrees_with_the_cleanup_corpus() {
+    let m = measure("positions.jsonl");
+    assert!(m.ours.positions >= 200, "{} positions", m.ours.positions);
+    check_floors(&m, 99.9, 99.0, &["13x13-h0-l1-s7 (L12)"]);
+}
+
+/// The held-out set (`heldout.jsonl`): games with seeds no other file uses, made after the guess
+/// was last changed and never used to adjust it (tests/data/cleanup/README.md). Its figures are
+/// reported apart from the development corpus (docs/BENCHMARKS.md). Floors: every stone and
+/// every score right on its 73 sturdy positions at the default effort, minus a margin of about
+/// one position; no misjudged string of 5 stones or more.
+#[test]
+fn guess_agrees_with_the_held_out_set() {
+    let m = measure("heldout.jsonl");
+    assert!(m.ours.positions >= 70, "{} positions", m.ours.positions);
+    check_floors(&m, 99.9, 98.0, &[]);
 }

@@ -2,7 +2,7 @@
 //! comments; `X` is black, `O` white.
 
 use tengen_core::{Color, Point, Rules};
-use tengen_scoring::{board_from_rows, Analysis, Marking, Score};
+use tengen_scoring::{board_from_rows, Analysis, Marking, Score, TerritoryMap};
 
 fn rules(text: &str) -> Rules {
     text.parse().unwrap()
@@ -143,10 +143,13 @@ fn false_eye_is_territory_under_area_scoring_only() {
     assert_eq!(s.result, "W+12.5");
     assert_eq!(s.ownership[0], "B.BWW");
     assert!(s.seki.is_empty());
-    let a = Analysis::new(&board_from_rows(&FALSE_EYE).unwrap());
-    let t = a.territory_at(Point::new(1, 0)).unwrap();
-    assert!(a.territory(t).false_eye);
-    assert_eq!(a.chain(a.chain_at(Point::new(0, 0)).unwrap()).eyes, 2);
+    // The territory map: B5 a false eye that must be filled, A3 and A1 black's eyes.
+    let map = TerritoryMap::new(&marking(&FALSE_EYE));
+    assert!(map.at(1).false_eye && map.at(1).unscorable_false_eye);
+    for k in [10, 20] {
+        assert!(!map.at(k).false_eye);
+        assert_eq!(map.at(k).territory, Some(Color::Black));
+    }
 }
 
 /// The white stone B4 is dead inside black's area on the left.

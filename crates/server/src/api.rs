@@ -5,7 +5,7 @@
 
 use crate::app::{now_ms, App, Failure, Limited, Loaded};
 use crate::clock::TimeControl;
-use crate::game::{CreateError, Event, Match, Meta, Refusal, Side};
+use crate::game::{CreateError, Event, Match, Meta, Refusal};
 use crate::serving::ConnInfo;
 use crate::{net, new_id, new_token, security, text, token_hash, web, ws};
 use axum::body::{Body, Bytes};
@@ -33,7 +33,11 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(
+        status: StatusCode,
+        code: &'static str,
+        message: impl Into<String>,
+    ) -> ApiError {
         ApiError {
             status,
             code,
@@ -41,7 +45,7 @@ impl ApiError {
         }
     }
 
-    fn bad_request(message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
     }
 
@@ -199,6 +203,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/static/{file}", get(web::asset))
         .route("/healthz", get(healthz))
         .route("/api/games", post(create).get(list))
+        .route("/api/engines", get(crate::engine_api::engines))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/undo", post(undo))
@@ -283,7 +288,9 @@ struct CreateBody {
     listed: Option<bool>,
     time: Option<serde_json::Value>,
     scoring_time: Option<f64>,
-    open: Option<Side>,
+    open: Option<Color>,
+    black_engine: Option<String>,
+    white_engine: Option<String>,
 }
 
 /// Default seconds of the scoring phase.
@@ -334,7 +341,7 @@ async fn create(
 }
 
 async fn create_game(
-    app: &App,
+    app: &Arc<App>,
     conn: &ConnInfo,
     headers: &HeaderMap,
     payload: &Payload,
@@ -377,8 +384,9 @@ async fn create_game(
         })?;
         rules.komi = k;
     }
-    let black_name = clean_name(req.black_name, "Black")?;
-    let white_name = clean_name(req.white_name, "White")?;
+    let engines = crate::engine_api::seats(app, &req.black_engine, &req.white_engine, req.open)?;
+    let black_name = clean_name(req.black_name, engines.default_name(Color::Black))?;
+    let white_name = clean_name(req.white_name, engines.default_name(Color::White))?;
     let time = match req.time {
         None => TimeControl::None,
         Some(v) => TimeControl::from_value(v).map_err(bad_time)?,
@@ -419,6 +427,8 @@ async fn create_game(
         scoring_time,
         open: req.open,
         listed: req.listed.unwrap_or(false),
+        black_engine: req.black_engine,
+        white_engine: req.white_engine,
     };
     let m = Match::new(&id, meta.clone()).map_err(|e| match e {
         CreateError::BadSize(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_size", m),
@@ -439,16 +449,22 @@ async fn create_game(
         .await
         .map_err(|e| ApiError::from(Failure::from(e)))?;
     tracing::info!(game = %id, width, height, "game created");
+    let with_engines = engines.any().then(|| m.clone());
     let state = app.insert(m, bh, wh);
+    if let Some(m) = with_engines {
+        crate::engine_seat::start(app, &m);
+    }
     let base = net::base_url(
         app.config.public_url.as_deref(),
         conn,
         headers,
         app.config.behind_proxy,
     );
-    let open = meta.open.map(Color::from);
+    let open = meta.open;
+    // An open seat or an engine's seat has no token to give.
     let seat = |c: Color, token: String| {
-        (open != Some(c)).then(|| (format!("{base}/g/{id}#token={token}"), token))
+        (open != Some(c) && meta.engine(c).is_none())
+            .then(|| (format!("{base}/g/{id}#token={token}"), token))
     };
     let (black_url, black_token) = seat(Color::Black, black_token).unzip();
     let (white_url, white_token) = seat(Color::White, white_token).unzip();
@@ -727,7 +743,7 @@ async fn chat(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
-    color: Side,
+    color: Color,
     name: Option<String>,
 }
 
@@ -756,7 +772,7 @@ async fn join(
             |_| Ok(Color::Black),
             |m, _| {
                 let req: JoinBody = parse(&payload)?;
-                let color = Color::from(req.color);
+                let color = req.color;
                 let fallback = if color == Color::Black {
                     "Black"
                 } else {

@@ -49,6 +49,8 @@ pub struct Config {
     /// Behind a reverse proxy: take the client's address from the last `X-Forwarded-For`
     /// entry and the links' scheme and host from `X-Forwarded-Proto`/`X-Forwarded-Host`.
     pub behind_proxy: bool,
+    /// The engines the server plays with (the built-in one is always there).
+    pub engines: crate::engine::EngineConfig,
 }
 
 impl Default for Config {
@@ -66,6 +68,7 @@ impl Default for Config {
             max_connections: 16_384,
             public_url: None,
             behind_proxy: false,
+            engines: crate::engine::EngineConfig::default(),
         }
     }
 }
@@ -213,6 +216,8 @@ pub struct App {
     epoch: Instant,
     /// Turns true when the server shuts down (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
+    /// The engines and the engine seats being played.
+    pub engines: crate::engine_seat::Engines,
     /// Deadlines to wake up for: a game's id and the moment (ms since the epoch).
     timer_tx: mpsc::UnboundedSender<(String, u64)>,
     timer_rx: Mutex<Option<mpsc::UnboundedReceiver<(String, u64)>>>,
@@ -245,6 +250,7 @@ impl App {
             });
         App {
             store,
+            engines: crate::engine_seat::Engines::new(config.engines.clone()),
             config,
             games: Mutex::new(HashMap::new()),
             limiter,
@@ -340,13 +346,14 @@ impl App {
     }
 
     /// At start-up: settles every game not finished (a clock that ran out while the server was
-    /// down ends its game now) and arms the timers of the others.
-    pub async fn sweep_unfinished(&self) {
+    /// down ends its game now) and arms the timers of the others; answers their ids.
+    pub async fn sweep_unfinished(&self) -> Vec<String> {
+        let mut unfinished = Vec::new();
         let summaries = match self.store.recent(1_000_000).await {
             Ok(s) => s,
             Err(e) => {
                 tracing::warn!(error = %e, "start-up sweep: store failed");
-                return;
+                return unfinished;
             }
         };
         for text in summaries {
@@ -360,8 +367,10 @@ impl App {
                 if let Err(e) = self.settle(id).await {
                     tracing::warn!(game = %id, error = ?e, "start-up sweep");
                 }
+                unfinished.push(id.to_string());
             }
         }
+        unfinished
     }
 
     /// Whether the client at `ip` may create a game now (and counts the creation).

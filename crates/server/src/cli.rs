@@ -48,6 +48,25 @@ pub struct ServeArgs {
     /// `X-Forwarded-Host`. Never set it when clients can reach the server directly.
     #[arg(long)]
     pub behind_proxy: bool,
+    /// A GTP engine people can play against: `NAME=COMMAND` (the program and its arguments,
+    /// split at spaces, no shell). Repeatable. The built-in engine `tengen` is always there;
+    /// `gnugo` is there when a gnugo executable is on the PATH or in /usr/games, unless an
+    /// `--engine gnugo=…` replaces it.
+    #[arg(long = "engine", value_name = "NAME=COMMAND")]
+    pub engines: Vec<String>,
+    /// Seconds an engine may think on a move when no clock decides (a game without a clock,
+    /// or a first move); an engine silent past it forfeits.
+    #[arg(long, default_value_t = 60.0)]
+    pub engine_move_seconds: f64,
+    /// Playouts a move of the built-in engine (default: it thinks by time).
+    #[arg(long)]
+    pub builtin_playouts: Option<u64>,
+    /// Seconds a move of the built-in engine when the game has no clock.
+    #[arg(long, default_value_t = 1.0)]
+    pub builtin_seconds: f64,
+    /// Most games against engines at once; more are refused with `429`.
+    #[arg(long, default_value_t = 32)]
+    pub max_engine_games: usize,
 }
 
 /// Sets up logging, starts the runtime and serves until SIGTERM or ctrl-c. Prints
@@ -88,6 +107,35 @@ pub fn run(args: ServeArgs) -> ExitCode {
     if args.max_connections == 0 {
         return usage("--max-connections: expected at least 1".into());
     }
+    let mut engines = crate::engine::EngineConfig {
+        builtin_playouts: args.builtin_playouts,
+        ..Default::default()
+    };
+    for text in &args.engines {
+        match crate::engine::parse_engine(text) {
+            Ok(spec) => {
+                engines.gtp.retain(|e| e.name != spec.name);
+                engines.gtp.push(spec);
+            }
+            Err(e) => return usage(e),
+        }
+    }
+    if !engines.gtp.iter().any(|e| e.name == "gnugo") {
+        if let Some(gnugo) = crate::engine::find_gnugo() {
+            engines.gtp.insert(0, gnugo);
+        }
+    }
+    for (flag, v) in [
+        ("--engine-move-seconds", args.engine_move_seconds),
+        ("--builtin-seconds", args.builtin_seconds),
+    ] {
+        if !(v.is_finite() && (0.01..=86_400.0).contains(&v)) {
+            return usage(format!("{flag}: expected seconds from 0.01 to 86400"));
+        }
+    }
+    engines.move_seconds = args.engine_move_seconds;
+    engines.builtin_seconds = args.builtin_seconds;
+    engines.max_games = args.max_engine_games;
     let config = crate::Config {
         addr: args.addr,
         store: args.store,
@@ -100,6 +148,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         max_connections: args.max_connections,
         public_url,
         behind_proxy: args.behind_proxy,
+        engines,
         ..Default::default()
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -117,6 +166,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
         let _ = writeln!(out, "listening on http://{addr}");
         let _ = out.flush();
     }));
+    // An engine still thinking on a blocking thread must not hold the exit up.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

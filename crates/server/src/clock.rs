@@ -230,6 +230,15 @@ impl Clock {
         }
     }
 
+    /// Milliseconds `color` may still think as of `now`, overtime included (their clock need
+    /// not run).
+    pub fn time_left(&self, color: Color, now: i64) -> i64 {
+        match self.deadline() {
+            Some((c, at)) if c == color => at - now,
+            _ => self.left(&self.sides[color.index()]),
+        }
+    }
+
     /// When the running clock runs out (ms since the epoch), or `None` when none runs.
     pub fn deadline(&self) -> Option<(Color, i64)> {
         let c = self.running?;

@@ -40,43 +40,31 @@ pub struct Meta {
     pub scoring_time: u64,
     /// The seat that has no player yet at creation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub open: Option<Side>,
+    pub open: Option<Color>,
     /// Shown in `GET /api/games` (the creator's choice; games stored before there was a
     /// choice are listed).
     #[serde(default = "listed_by_default")]
     pub listed: bool,
+    /// The engine the server plays black with (a name of `GET /api/engines`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_engine: Option<String>,
+    /// The engine the server plays white with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_engine: Option<String>,
+}
+
+impl Meta {
+    /// The engine seated at `color`, if the server plays that seat.
+    pub fn engine(&self, color: Color) -> Option<&str> {
+        match color {
+            Color::Black => self.black_engine.as_deref(),
+            Color::White => self.white_engine.as_deref(),
+        }
+    }
 }
 
 fn listed_by_default() -> bool {
     true
-}
-
-/// A player, as events and the state name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// Black.
-    Black,
-    /// White.
-    White,
-}
-
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        match c {
-            Color::Black => Side::Black,
-            Color::White => Side::White,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(s: Side) -> Color {
-        match s {
-            Side::Black => Color::Black,
-            Side::White => Color::White,
-        }
-    }
 }
 
 /// One entry of a game's log.
@@ -86,7 +74,7 @@ pub enum Event {
     /// A play (`D4`), `pass` or `resign`.
     Move {
         /// Who.
-        c: Side,
+        c: Color,
         /// What.
         v: String,
     },
@@ -98,7 +86,7 @@ pub enum Event {
     /// A player marked the chain of the stone on `v` dead or alive.
     Dead {
         /// Who.
-        c: Side,
+        c: Color,
         /// A stone of the chain.
         v: String,
         /// Dead or alive.
@@ -107,31 +95,39 @@ pub enum Event {
     /// A player accepted the current marks.
     Accept {
         /// Who.
-        c: Side,
+        c: Color,
     },
     /// A player took the game back from scoring to play.
     Resume {
         /// Who.
-        c: Side,
+        c: Color,
     },
     /// `c`'s time ran out: the game is over (`W+T`/`B+T`), stamped with the moment it ran out.
     Timeout {
         /// The player whose time ran out.
-        c: Side,
+        c: Color,
     },
     /// The scoring phase's deadline passed: the marks that stand decide.
     ScoringClosed {},
+    /// The engine seated at `c` failed (crashed, hung, answered an illegal move): it loses the
+    /// game (`W+F`/`B+F`).
+    Forfeit {
+        /// The engine's seat.
+        c: Color,
+        /// What went wrong, for the log.
+        why: String,
+    },
     /// A chat line.
     Chat {
         /// Who wrote it.
-        c: Side,
+        c: Color,
         /// The text, already cleaned.
         text: String,
     },
     /// Someone took the open seat `c`.
     Join {
         /// The seat.
-        c: Side,
+        c: Color,
         /// The newcomer's name.
         name: String,
         /// The hex SHA-256 of the newcomer's token.
@@ -140,12 +136,12 @@ pub enum Event {
     /// A player asked to take back their last move.
     UndoRequest {
         /// Who asked.
-        c: Side,
+        c: Color,
     },
     /// The opponent of the asker agreed: the asker's last move (and any after it) is gone.
     UndoAccept {
         /// Who agreed.
-        c: Side,
+        c: Color,
     },
 }
 
@@ -295,7 +291,7 @@ impl Match {
             id: id.to_string(),
             clock: Clock::new(&meta.time),
             names: [meta.black_name.clone(), meta.white_name.clone()],
-            open: meta.open.map(Color::from),
+            open: meta.open,
             meta,
             sg: ScoringGame::new(game),
             undo_requested_by: None,
@@ -401,7 +397,7 @@ impl Match {
         match self.phase() {
             Phase::Play => match self.clock.as_ref().and_then(Clock::deadline) {
                 Some((c, t)) if t <= now => vec![Stamped {
-                    ev: Event::Timeout { c: c.into() },
+                    ev: Event::Timeout { c },
                     at: t,
                 }],
                 _ => Vec::new(),
@@ -448,7 +444,7 @@ impl Match {
             ));
         }
         Ok(vec![Event::Chat {
-            c: color.into(),
+            c: color,
             text: clean,
         }])
     }
@@ -467,7 +463,7 @@ impl Match {
             ));
         }
         Ok(vec![Event::Join {
-            c: color.into(),
+            c: color,
             name: name.to_string(),
             token: hex(hash),
         }])
@@ -598,7 +594,7 @@ impl Match {
             Move::Pass | Move::Resign => {}
         }
         let v = self.move_text(mv);
-        let mut events = vec![Event::Move { c: color.into(), v }];
+        let mut events = vec![Event::Move { c: color, v }];
         if mv == Move::Pass && self.pass_ends_play() {
             // This pass begins scoring: lay the automatic guess on now, so that replaying the
             // log never has to guess again.
@@ -638,7 +634,7 @@ impl Match {
             Err(_) => Err(self.refusal(ScoringError::NoStone(p))),
             Ok(c) if was == dead && c.changed.is_empty() => Ok(Vec::new()),
             Ok(_) => Ok(vec![Event::Dead {
-                c: color.into(),
+                c: color,
                 v: self.vertex(p),
                 dead,
             }]),
@@ -654,13 +650,13 @@ impl Match {
         if self.sg.accepted(color) {
             return Ok(Vec::new());
         }
-        Ok(vec![Event::Accept { c: color.into() }])
+        Ok(vec![Event::Accept { c: color }])
     }
 
     /// Decides going back to play from scoring.
     pub fn decide_resume(&self, color: Color) -> Result<Vec<Event>, Refusal> {
         self.need_phase(Phase::Scoring)?;
-        Ok(vec![Event::Resume { c: color.into() }])
+        Ok(vec![Event::Resume { c: color }])
     }
 
     /// Decides an undo request by `color`.
@@ -675,7 +671,7 @@ impl Match {
         if self.undo_requested_by == Some(color) {
             return Ok(Vec::new());
         }
-        Ok(vec![Event::UndoRequest { c: color.into() }])
+        Ok(vec![Event::UndoRequest { c: color }])
     }
 
     /// Decides the acceptance of the opponent's undo request by `color`.
@@ -687,7 +683,7 @@ impl Match {
                 "your opponent has not asked to take back a move".into(),
             ));
         }
-        Ok(vec![Event::UndoAccept { c: color.into() }])
+        Ok(vec![Event::UndoAccept { c: color }])
     }
 
     fn point_of(&self, v: &str) -> Result<Point, String> {
@@ -714,11 +710,11 @@ impl Match {
             Event::Move { c, v } => {
                 let mv = self.read_move(v).map_err(|e| e.to_string())?;
                 self.sg
-                    .play_as(Color::from(*c), mv)
+                    .play_as(*c, mv)
                     .map_err(|e| format!("move {v}: {e}"))?;
                 self.undo_requested_by = None;
                 if let Some(clock) = &mut self.clock {
-                    clock.moved(Color::from(*c), at);
+                    clock.moved(*c, at);
                     if self.sg.phase() != Phase::Play {
                         clock.stop(at);
                     }
@@ -743,9 +739,7 @@ impl Match {
             }
             Event::Accept { c } => {
                 let version = self.sg.marks_version();
-                self.sg
-                    .accept(Color::from(*c), version)
-                    .map_err(|e| e.to_string())?;
+                self.sg.accept(*c, version).map_err(|e| e.to_string())?;
             }
             Event::Resume { .. } => {
                 self.sg.resume().map_err(|e| e.to_string())?;
@@ -756,26 +750,31 @@ impl Match {
                 }
             }
             Event::Timeout { c } => {
-                self.sg
-                    .time_out(Color::from(*c))
-                    .map_err(|e| e.to_string())?;
+                self.sg.time_out(*c).map_err(|e| e.to_string())?;
                 if let Some(clock) = &mut self.clock {
-                    clock.flag(Color::from(*c));
+                    clock.flag(*c);
                 }
             }
             Event::ScoringClosed {} => {
                 self.sg.close_scoring().map_err(|e| e.to_string())?;
             }
+            Event::Forfeit { c, .. } => {
+                self.sg.forfeit(*c).map_err(|e| e.to_string())?;
+                self.undo_requested_by = None;
+                if let Some(clock) = &mut self.clock {
+                    clock.stop(at);
+                }
+            }
             Event::Chat { c, text } => {
                 self.chat.push(ChatLine {
-                    from: color_name(Color::from(*c)),
+                    from: color_name(*c),
                     text: text.clone(),
                     move_number: self.move_number(),
                     at,
                 });
             }
             Event::Join { c, name, token } => {
-                let color = Color::from(*c);
+                let color = *c;
                 if self.open != Some(color) {
                     return Err("join of a seat that is not open".into());
                 }
@@ -784,10 +783,10 @@ impl Match {
                 self.open = None;
             }
             Event::UndoRequest { c } => {
-                self.undo_requested_by = Some(Color::from(*c));
+                self.undo_requested_by = Some(*c);
             }
             Event::UndoAccept { c } => {
-                let asker = Color::from(*c).opponent();
+                let asker = c.opponent();
                 if self.undo_requested_by != Some(asker) {
                     return Err("undo accepted without a request".into());
                 }
@@ -871,6 +870,8 @@ mod tests {
             scoring_time: 0,
             open: None,
             listed: true,
+            black_engine: None,
+            white_engine: None,
         }
     }
 
@@ -1023,6 +1024,53 @@ mod tests {
         }
         assert_eq!(m.phase(), Phase::Finished);
         assert_eq!(m.result(), Some("B+73.5"));
+    }
+
+    /// A forfeit ends the game in play or in scoring with `B+F`/`W+F`, survives a replay of
+    /// the log, and nothing can be played after it.
+    #[test]
+    fn a_forfeit_ends_the_game_and_replays() {
+        let (b, w) = (Color::Black, Color::White);
+        let mut m = Match::new("t", meta(9, "chinese")).unwrap();
+        play(&mut m, b, "E5").unwrap();
+        let forfeit = Event::Forfeit {
+            c: w,
+            why: "crashed".into(),
+        };
+        m.apply(&st(&forfeit)).unwrap();
+        assert_eq!(m.phase(), Phase::Finished);
+        assert_eq!(m.result(), Some("B+F"));
+        assert!(matches!(
+            m.decide_move(w, "D4", 1, GuessOptions::default()),
+            Err(Refusal::Rules("game_over", _))
+        ));
+        assert!(
+            m.apply(&st(&forfeit)).is_err(),
+            "a finished game cannot forfeit"
+        );
+        let log = [
+            st(&Event::Move {
+                c: b,
+                v: "E5".into(),
+            })
+            .to_text(),
+            st(&forfeit).to_text(),
+        ];
+        let again = Match::replay("t", m.meta().clone(), &log).unwrap();
+        assert_eq!(again.state_json(0), m.state_json(0));
+        // In the scoring phase too: the marks no longer count.
+        let mut m = Match::new("t", meta(5, "chinese")).unwrap();
+        play(&mut m, b, "C3").unwrap();
+        play(&mut m, w, "pass").unwrap();
+        play(&mut m, b, "pass").unwrap();
+        assert_eq!(m.phase(), Phase::Scoring);
+        m.apply(&st(&Event::Forfeit {
+            c: b,
+            why: "x".into(),
+        }))
+        .unwrap();
+        assert_eq!(m.result(), Some("W+F"));
+        assert!(m.score().is_none());
     }
 
     /// Issue 12 item 4: after a resume from scoring, the game used to count the two passes that

@@ -27,6 +27,9 @@ pub mod api;
 pub mod app;
 pub mod cli;
 pub mod clock;
+pub mod engine;
+pub mod engine_api;
+pub mod engine_seat;
 pub mod game;
 pub mod net;
 pub mod security;
@@ -124,7 +127,11 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     {
         // Games whose clock ran out while no server ran end now; the others get their timers.
         let app = app.clone();
-        tokio::spawn(async move { app.sweep_unfinished().await });
+        tokio::spawn(async move {
+            for id in app.sweep_unfinished().await {
+                engine_seat::resume(&app, &id).await;
+            }
+        });
     }
     if let Some(mut notices) = store.notices() {
         let app = app.clone();

@@ -150,9 +150,8 @@ pub fn state(m: &Match, now: i64) -> State<'_> {
         clock: m.clock().map(|c| c.view(now)),
         scoring_deadline: m.scoring_deadline(),
         open: m.open_seat().map(color_name),
-        // Engines seated by the server come with a later issue.
-        black_engine: None,
-        white_engine: None,
+        black_engine: meta.black_engine.as_deref(),
+        white_engine: meta.white_engine.as_deref(),
         chat: m.chat(),
     }
 }

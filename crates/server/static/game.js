@@ -163,14 +163,15 @@ function show(s) {
   const yourTurn = me && s.phase === 'play' && s.to_move === me;
   document.title = `${yourTurn ? '● Your move · ' : ''}${s.black_name} vs ${s.white_name} — tengen`;
   $('title').textContent = `${s.width}×${s.height} · ${s.black_name} vs ${s.white_name}`;
-  $('name-black').textContent = s.black_name + (me === 'black' ? ' (you)' : '');
-  $('name-white').textContent = s.white_name + (me === 'white' ? ' (you)' : '');
+  const seat = (c) => (me === c ? ' (you)' : s[`${c}_engine`] ? ' (computer)' : '');
+  $('name-black').textContent = s.black_name + seat('black');
+  $('name-white').textContent = s.white_name + seat('white');
   $('cap-black').textContent = s.captures.black;
   $('cap-white').textContent = s.captures.white;
   $('p-black').classList.toggle('to-move', s.to_move === 'black' && s.phase === 'play');
   $('p-white').classList.toggle('to-move', s.to_move === 'white' && s.phase === 'play');
   let status;
-  if (s.phase === 'finished') status = `Game over: ${s.result}${/\+T$/.test(s.result || '') ? ' (on time)' : ''}`;
+  if (s.phase === 'finished') status = `Game over: ${s.result}${/\+T$/.test(s.result || '') ? ' (on time)' : ''}${/\+F$/.test(s.result || '') ? ' (forfeit: the engine failed)' : ''}`;
   else if (s.phase === 'scoring') status = 'Scoring: mark dead stones, then accept';
   else if (me) status = s.to_move === me ? 'Your turn' : `Waiting for ${s.to_move}`;
   else status = `${s.to_move === 'black' ? 'Black' : 'White'} to move (watching)`;

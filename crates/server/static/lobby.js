@@ -79,6 +79,63 @@ $('create').addEventListener('submit', async (ev) => {
   }
 });
 
+// Play the computer: the engines the server offers; the human's seat is theirs, the other
+// an engine's (or both engines', to watch a bot match).
+async function loadEngines() {
+  try {
+    const engines = await request('GET', '/api/engines');
+    for (const id of ['c-engine', 'c-engine2']) {
+      const select = $(id);
+      select.replaceChildren(...engines.map((e) => {
+        const o = document.createElement('option');
+        o.value = e.name;
+        o.textContent = e.name;
+        o.title = e.description;
+        return o;
+      }));
+    }
+    if (engines.length > 1) $('c-engine2').value = engines[1].name;
+  } catch (e) {
+    $('computer-error').textContent = e.message;
+  }
+}
+
+$('c-color').addEventListener('change', () => {
+  $('c-engine2-label').hidden = $('c-color').value !== 'watch';
+});
+
+$('c-handicap').addEventListener('change', () => {
+  $('c-komi').placeholder = parseInt($('c-handicap').value, 10) >= 2 ? '0.5 (handicap)' : "rules' default";
+});
+
+$('computer').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  $('computer-error').textContent = '';
+  const size = parseInt($('c-size').value, 10);
+  const body = { width: size, height: size, time: PRESETS[$('c-time').value] };
+  const h = parseInt($('c-handicap').value, 10);
+  if (h) body.handicap = h;
+  if ($('c-komi').value !== '') body.komi = parseFloat($('c-komi').value);
+  let color = $('c-color').value;
+  if (color === 'random') color = Math.random() < 0.5 ? 'black' : 'white';
+  const name = $('c-name').value.trim();
+  if (color === 'watch') {
+    body.black_engine = $('c-engine').value;
+    body.white_engine = $('c-engine2').value;
+    body.listed = true;
+  } else {
+    const engineSeat = color === 'black' ? 'white' : 'black';
+    body[`${engineSeat}_engine`] = $('c-engine').value;
+    if (name) body[`${color}_name`] = name;
+  }
+  try {
+    const g = await request('POST', '/api/games', { body });
+    location.href = color === 'watch' ? g.watch_url : g[`${color}_url`];
+  } catch (e) {
+    $('computer-error').textContent = e.message;
+  }
+});
+
 document.addEventListener('click', async (ev) => {
   const id = ev.target.dataset && ev.target.dataset.copy;
   if (!id) return;
@@ -139,5 +196,6 @@ async function loadOpen() {
 
 loadRecent();
 loadOpen();
+loadEngines();
 setInterval(loadRecent, 10000);
 setInterval(loadOpen, 5000);

@@ -19,6 +19,7 @@ sides until two passes in a row.
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -147,6 +148,59 @@ def result_text(margin):
     return "0"
 
 
+def cleanup(g, color, before, size):
+    """Both sides play kgs-genmove_cleanup from `color` on until two passes in a row: returns the
+    (color, vertex) stones of `before` that were removed, the number of turns and the stones after."""
+    removed = set()
+    turns = 0
+    passes = 0
+    while passes < 2 and turns < 2 * size * size:
+        mv = g.send(f"kgs-genmove_cleanup {color}").upper()
+        turns += 1
+        passes = passes + 1 if mv == "PASS" else 0
+        color = "W" if color == "B" else "B"
+        now = stones(g)
+        for c in "BW":
+            removed |= {(c, v) for v in before[c] - now[c]}
+    return removed, turns, stones(g)
+
+
+def parse_sgf(sgf, size):
+    """(setup vertices, [(color, vertex)]) of a corpus SGF (as this script writes it)."""
+    def vertex(s):
+        if s == "":
+            return "PASS"
+        x, y = ord(s[0]) - ord("a"), ord(s[1]) - ord("a")
+        return LETTERS[x] + str(size - y)
+    setup = []
+    m = re.search(r"AB((?:\[[a-z]{2}\])+)", sgf)
+    if m:
+        setup = [vertex(s) for s in re.findall(r"\[([a-z]{2})\]", m.group(1))]
+    moves = [(c, vertex(s)) for c, s in re.findall(r";([BW])\[([a-z]{0,2})\]", sgf)]
+    return setup, moves
+
+
+def recheck(rec):
+    """The second cleanup of an existing record: GNU Go --level 10 replays the record's game and
+    cleans it up; returns the fields `dead_second` and `cleanups_agree`."""
+    size = rec["size"]
+    setup, moves = parse_sgf(rec["sgf"], size)
+    g = Gtp(10, rec["seed"])
+    g.send(f"boardsize {size}")
+    g.send("clear_board")
+    g.send(f"komi {rec['komi']}")
+    if setup:
+        g.send("set_free_handicap " + " ".join(setup))
+    for c, v in moves:
+        g.send(f"play {c} {v}")
+    before = stones(g)
+    color = "B" if moves[-1][0] == "W" else "W"
+    removed, _, _ = cleanup(g, color, before, size)
+    g.close()
+    dead2 = sorted(v for _, v in removed)
+    return {"dead_second": dead2, "cleanups_agree": dead2 == sorted(rec["dead"])}
+
+
 def game(size, level, handicap, seed):
     komi = 0.5 if handicap > 1 else 7.5
     g = Gtp(level, seed)
@@ -191,20 +245,11 @@ def game(size, level, handicap, seed):
         peer.send(f"play {c} {v}")
     peer_dead = sorted(peer.send("final_status_list dead").upper().split())
     peer_seki = sorted(peer.send("final_status_list seki").upper().split())
+    # The second cleanup: the level-10 GNU Go cleans the same position up on its own.
+    removed2, _, _ = cleanup(peer, color, before, size)
     peer.close()
-    # Cleanup: both sides play kgs-genmove_cleanup until two passes in a row.
-    removed = set()
-    cleanup = []
-    passes = 0
-    while passes < 2 and len(cleanup) < 2 * size * size:
-        mv = g.send(f"kgs-genmove_cleanup {color}").upper()
-        cleanup.append((color, mv))
-        passes = passes + 1 if mv == "PASS" else 0
-        color = "W" if color == "B" else "B"
-        now = stones(g)
-        for c in "BW":
-            removed |= {(c, v) for v in before[c] - now[c]}
-    after = stones(g)
+    # The first cleanup, by the game's own GNU Go.
+    removed, cleanup_moves, after = cleanup(g, color, before, size)
     left_dead = g.send("final_status_list dead").upper().split()
     cleanup_score = g.send("final_score")
     g.close()
@@ -231,7 +276,9 @@ def game(size, level, handicap, seed):
         "result": result_text(margin),
         "black_area": ba, "white_area": wa,
         "gnugo_dead": peer_dead, "gnugo_seki": peer_seki,
-        "cleanup_moves": len(cleanup), "cleanup_result": cleanup_score,
+        "dead_second": sorted(v for _, v in removed2),
+        "cleanups_agree": removed == removed2,
+        "cleanup_moves": cleanup_moves, "cleanup_result": cleanup_score,
         "dead_left_after_cleanup": sorted(left_dead),
         "suspect": suspect,
     }
@@ -255,8 +302,41 @@ def main():
             os.rename(name + ".tmp", name)
             print(name, rec["result"], "dead", len(rec["dead"]), "gnugo", len(rec["gnugo_dead"]),
                   "suspect", len(rec["suspect"]), flush=True)
+    elif sys.argv[1] == "recheck":
+        # recheck JSONL OUTDIR: the second cleanup of every record of JSONL, one file per record
+        src, out = sys.argv[2], sys.argv[3]
+        os.makedirs(out, exist_ok=True)
+        with open(src) as f:
+            recs = [json.loads(line) for line in f if line.strip()]
+        for rec in recs:
+            name = os.path.join(out, rec["id"] + ".json")
+            if "dead_second" in rec or os.path.exists(name):
+                continue
+            fields = recheck(rec)
+            with open(name + ".tmp", "w") as f:
+                json.dump(fields, f)
+            os.rename(name + ".tmp", name)
+            print(rec["id"], "agree" if fields["cleanups_agree"] else "DISAGREE",
+                  sorted(rec["dead"]), fields["dead_second"], flush=True)
+    elif sys.argv[1] == "merge":
+        # merge JSONL OUTDIR: add the fields that `recheck` wrote to the records of JSONL
+        src, out = sys.argv[2], sys.argv[3]
+        with open(src) as f:
+            recs = [json.loads(line) for line in f if line.strip()]
+        done = 0
+        for rec in recs:
+            name = os.path.join(out, rec["id"] + ".json")
+            if os.path.exists(name):
+                with open(name) as f:
+                    rec.update(json.load(f))
+                done += 1
+        with open(src, "w") as f:
+            for r in recs:
+                f.write(json.dumps(r, sort_keys=True) + "\n")
+        print(done, "of", len(recs), "records rechecked")
     elif sys.argv[1] == "collect":
         out = sys.argv[2]
+        target = sys.argv[3] if len(sys.argv) > 3 else "positions.jsonl"
         recs = []
         for name in sorted(os.listdir(out)):
             if name.endswith(".json"):
@@ -264,7 +344,7 @@ def main():
                     recs.append(json.load(f))
         recs.sort(key=lambda r: (r["size"], r["handicap"], r["level"], r["seed"]))
         here = os.path.dirname(os.path.abspath(__file__))
-        with open(os.path.join(here, "positions.jsonl"), "w") as f:
+        with open(os.path.join(here, target), "w") as f:
             for r in recs:
                 f.write(json.dumps(r, sort_keys=True) + "\n")
         print(len(recs), "positions")
