@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Interop tests of tengen with real clients: GNU Go and @sabaki/gtp (GTP games), sgfmill and
-# @sabaki/sgf (SGF both ways). Installs what is missing (npm packages in this folder, a venv with
-# sgfmill under the cargo target folder, gnugo via apt), builds tengen, runs everything.
+# @sabaki/sgf (SGF both ways; the game information of a scored server game and of GTP printsgf).
+# Installs what is missing (npm packages in this folder, a venv with sgfmill under the cargo
+# target folder, gnugo via apt), builds tengen, runs everything.
 # Exits non-zero on any failure; the last line is `N passed, M failed`.
 #
 #   tests/clients/run.sh [GTP_SECONDS]     (time budget of the GTP games, default 90)
@@ -62,6 +63,8 @@ run() {
 
 run "$venv/bin/python" "$here/sgf_interop.py" "$tengen" "$gnugo" "$root/tests/data/games" "$out/sgf"
 run node "$here/sgf_interop.js" "$out/sgf"
+run "$venv/bin/python" "$here/sgf_scored.py" "$tengen" "$out/scored"
+run node "$here/sgf_scored.js" "$out/scored"
 run node "$here/gtp_games.js" "$tengen" "$gnugo" "$budget"
 
 echo "$passed passed, $failed failed"

@@ -11,6 +11,7 @@ use tengen_core::{coords, Color, Move, Point, Rules, Scoring};
 
 /// One color's figures in a [`Score`]. A count is 0 where the rules do not count it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct SideScore {
     /// Surrounded empty points (under territory scoring also the points of dead enemy stones
     /// inside them; never the eyes of groups in seki nor false eyes that must be filled).
@@ -31,6 +32,7 @@ pub struct SideScore {
 
 /// A counted position: the object `tengen score --json` prints.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Score {
     /// The result in SGF form: `B+3.5`, `W+0.5`, `0`.
     pub result: String,

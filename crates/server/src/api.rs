@@ -86,10 +86,72 @@ impl From<Refusal> for ApiError {
 /// unknown rules name, a vertex), and a 60 KB request must not come back whole.
 const MAX_MESSAGE: usize = 200;
 
+/// Every error code an answer can carry (the contract's list), for the API document.
+pub const ERROR_CODES: [&str; 22] = [
+    "not_found",
+    "unauthorized",
+    "forbidden",
+    "too_large",
+    "bad_request",
+    "stale",
+    "occupied",
+    "suicide",
+    "ko",
+    "superko",
+    "off_board",
+    "bad_size",
+    "not_your_turn",
+    "wrong_phase",
+    "game_over",
+    "no_stone",
+    "bad_time",
+    "bad_text",
+    "unavailable",
+    "timeout",
+    "seat_taken",
+    "rate_limited",
+];
+
+/// The schema of an error code: one of [`ERROR_CODES`].
+pub struct ErrorCode;
+
+impl utoipa::PartialSchema for ErrorCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(ERROR_CODES))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ErrorCode {}
+
+/// The body of every error answer: `{"error": {"code": "...", "message": "..."}}`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody<'a> {
+    /// What went wrong.
+    error: ErrorDetail<'a>,
+}
+
+/// The code and message of an error answer.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorDetail<'a> {
+    /// The error code (stable; a client branches on it).
+    #[schema(value_type = ErrorCode)]
+    code: &'a str,
+    /// A message for people (at most 200 characters; may change between versions).
+    message: &'a str,
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let message = text::truncate(&self.message, MAX_MESSAGE);
-        let body = serde_json::json!({"error": {"code": self.code, "message": message}});
+        let body = ErrorBody {
+            error: ErrorDetail {
+                code: self.code,
+                message: &message,
+            },
+        };
         let mut r = (self.status, axum::Json(body)).into_response();
         if self.status == StatusCode::PAYLOAD_TOO_LARGE
             || self.status == StatusCode::REQUEST_TIMEOUT
@@ -161,9 +223,10 @@ fn parse_empty(p: &Payload) -> Result<(), ApiError> {
     }
 }
 
-#[derive(Deserialize)]
+/// An empty object: the body of requests that carry nothing.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct Empty {}
+pub(crate) struct Empty {}
 
 /// The token of `Authorization: Bearer TOKEN`, if any.
 fn bearer(headers: &HeaderMap) -> Option<&str> {
@@ -216,6 +279,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/api/games/{id}/me", get(whoami))
         .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/openapi.json", get(crate::openapi::serve))
         .fallback(|| async {
             ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page").into_response()
         })
@@ -241,16 +305,25 @@ async fn log_request(req: Request<Body>, next: Next) -> Response {
     res
 }
 
-#[derive(serde::Serialize)]
-struct Health {
+/// The answer of `GET /healthz`.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub(crate) struct Health {
+    /// Always true in a `200` answer.
     ok: bool,
+    /// `sqlite` or `redis`.
     store: &'static str,
+    /// Games held in memory.
     cached_games: usize,
 }
 
 /// `GET /healthz`: `200` when the store answers a ping *and* a read of the games (a store that
 /// accepts connections but cannot read its data is not healthy), else `503`; within 5 s.
-async fn healthz(State(app): State<Arc<App>>) -> Response {
+#[utoipa::path(get, path = "/healthz", tag = "server",
+    responses(
+        (status = 200, description = "the server and its store answer", body = Health),
+        (status = 503, description = "`unavailable`: the store did not answer", body = ErrorBody),
+    ))]
+pub(crate) async fn healthz(State(app): State<Arc<App>>) -> Response {
     let check = async {
         app.store.ping().await?;
         app.store.recent(1).await.map(|_| ())
@@ -275,21 +348,37 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
     }
 }
 
-#[derive(Deserialize)]
+/// A game to create; every field is optional.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct CreateBody {
+pub(crate) struct CreateBody {
+    /// Columns, 2 to 25 (default 19, or `height` when only that is given).
     width: Option<u64>,
+    /// Rows, 2 to 25 (default `width`).
     height: Option<u64>,
+    /// A rules preset (`chinese`, `japanese`, `aga`, `nz`, `tromp-taylor`, …) and/or
+    /// `key=value` pairs; default `chinese`.
     rules: Option<String>,
+    /// Komi, overriding the preset's (a multiple of 0.5); 0.5 by default in a handicap game.
     komi: Option<f64>,
+    /// Handicap stones on GNU Go's fixed points (2 to 9; 0 for an even game); white moves first.
     handicap: Option<u32>,
+    /// Black's name (at most 40 characters; default `Black`).
     black_name: Option<String>,
+    /// White's name (at most 40 characters; default `White`).
     white_name: Option<String>,
+    /// Whether the game is shown in `GET /api/games` (default false).
     listed: Option<bool>,
+    /// The time control (default none).
+    #[schema(value_type = Option<TimeControl>)]
     time: Option<serde_json::Value>,
+    /// Seconds the scoring phase may last (default 300, 0 for no limit).
     scoring_time: Option<f64>,
+    /// A seat left open for anyone to take with `POST /api/games/{id}/join`.
     open: Option<Color>,
+    /// A name of `GET /api/engines`: the server plays black with that engine.
     black_engine: Option<String>,
+    /// A name of `GET /api/engines`: the server plays white with that engine.
     white_engine: Option<String>,
 }
 
@@ -297,14 +386,26 @@ struct CreateBody {
 const SCORING_TIME: u64 = 300;
 
 /// The answer to a creation.
-#[derive(Serialize)]
-struct Created {
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct Created {
+    /// The game's id.
     id: String,
+    /// Black's token (null for an open seat): `Authorization: Bearer TOKEN` on black's requests.
+    #[schema(required = true)]
     black_token: Option<String>,
+    /// White's token (null for an open seat).
+    #[schema(required = true)]
     white_token: Option<String>,
+    /// Black's link to the web board, the token in its fragment (null for an open seat).
+    #[schema(required = true)]
     black_url: Option<String>,
+    /// White's link to the web board (null for an open seat).
+    #[schema(required = true)]
     white_url: Option<String>,
+    /// The link for watchers.
     watch_url: String,
+    /// The state of the new game.
+    #[schema(value_type = crate::view::State)]
     state: serde_json::Value,
 }
 
@@ -326,7 +427,19 @@ fn clean_name(name: Option<String>, default: &str) -> Result<String, ApiError> {
     })
 }
 
-async fn create(
+/// `POST /api/games`: creates a game.
+#[utoipa::path(post, path = "/api/games", tag = "games",
+    request_body(content = Option<CreateBody>, description = "the game's settings; an empty body or `{}` takes every default"),
+    responses(
+        (status = 201, description = "created", body = Created),
+        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, unreadable rules, a bad handicap, an unknown engine", body = ErrorBody),
+        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "`bad_size` (size, handicap or komi refused), `bad_time`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`: too many games created, or too many games against engines at once", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    ))]
+pub(crate) async fn create(
     State(app): State<Arc<App>>,
     Extension(conn): Extension<ConnInfo>,
     headers: HeaderMap,
@@ -491,12 +604,22 @@ fn is_listed(summary: &str) -> bool {
     serde_json::from_str::<Listed>(summary).is_ok_and(|l| l.listed != Some(false))
 }
 
-#[derive(Deserialize)]
-struct ListQuery {
+/// The query of `GET /api/games`.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct ListQuery {
+    /// `true`: only unfinished games with an open seat.
     open: Option<bool>,
 }
 
-async fn list(
+/// `GET /api/games`: the games changed most recently (at most 50).
+#[utoipa::path(get, path = "/api/games", tag = "games", params(ListQuery),
+    responses(
+        (status = 200, description = "newest first", body = Vec<crate::view::Summary>),
+        (status = 400, description = "`bad_request`: a bad query", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    ))]
+pub(crate) async fn list(
     State(app): State<Arc<App>>,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
@@ -530,14 +653,28 @@ async fn list(
     }
 }
 
-async fn state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+/// `GET /api/games/{id}`: the state.
+#[utoipa::path(get, path = "/api/games/{id}", tag = "games", params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "the state", body = crate::view::State),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    ))]
+pub(crate) async fn state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     match app.state(&id).await {
         Ok(s) => json_text(StatusCode::OK, s.to_string()),
         Err(e) => ApiError::from(e).into_response(),
     }
 }
 
-async fn sgf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+/// `GET /api/games/{id}/sgf`: the game as an SGF record.
+#[utoipa::path(get, path = "/api/games/{id}/sgf", tag = "games", params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "the record: `SZ`, `KM`, `RU`, `PB`/`PW`, `DT`, `RE`, the moves, and `TB`/`TW` once scored", body = String, content_type = "application/x-go-sgf"),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    ))]
+pub(crate) async fn sgf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     match app.sgf(&id).await {
         Ok(text) => {
             let mut r = (StatusCode::OK, text).into_response();
@@ -573,15 +710,34 @@ fn close_if_unread(mut r: Response, payload: &Payload) -> Response {
     r
 }
 
-#[derive(Deserialize)]
+/// A move request.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct MoveBody {
+pub(crate) struct MoveBody {
+    /// A vertex (`D4`, any case), `pass` or `resign`.
     #[serde(rename = "move")]
     mv: String,
+    /// The state's current `move_number`.
     move_number: u64,
 }
 
-async fn play(
+/// `POST /api/games/{id}/moves`: plays a move, passes or resigns for the token's holder. A retry with the same `move_number` of a move that was recorded answers `200` with the state.
+#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "play", request_body = MoveBody, 
+    params(("id" = String, Path, description = "the game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "the new state", body = crate::view::State),
+        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
+        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
+    ))]
+pub(crate) async fn play(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -642,7 +798,23 @@ where
     )
 }
 
-async fn undo(
+/// `POST /api/games/{id}/undo`: asks to take back the asker's last move.
+#[utoipa::path(post, path = "/api/games/{id}/undo", tag = "play", request_body(content = Option<Empty>, description = "empty, or `{}`"), 
+    params(("id" = String, Path, description = "the game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "the new state", body = crate::view::State),
+        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
+        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
+    ))]
+pub(crate) async fn undo(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -655,7 +827,23 @@ async fn undo(
     .await
 }
 
-async fn undo_accept(
+/// `POST /api/games/{id}/undo/accept`: the opponent of the asker agrees: the asker's last move (and any after it) is taken back.
+#[utoipa::path(post, path = "/api/games/{id}/undo/accept", tag = "play", request_body(content = Option<Empty>, description = "empty, or `{}`"), 
+    params(("id" = String, Path, description = "the game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "the new state", body = crate::view::State),
+        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
+        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
+    ))]
+pub(crate) async fn undo_accept(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -668,15 +856,35 @@ async fn undo_accept(
     .await
 }
 
-#[derive(Deserialize)]
+/// A dead-stone mark.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct DeadBody {
+pub(crate) struct DeadBody {
+    /// A stone of the chain (`D4`).
     point: String,
+    /// Dead (true) or alive (false).
     dead: bool,
+    /// The state's current `marks_version`.
     marks_version: u64,
 }
 
-async fn dead(
+/// `POST /api/games/{id}/dead`: in the scoring phase, marks the whole chain of a stone dead or alive.
+#[utoipa::path(post, path = "/api/games/{id}/dead", tag = "play", request_body = DeadBody, 
+    params(("id" = String, Path, description = "the game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "the new state", body = crate::view::State),
+        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
+        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
+    ))]
+pub(crate) async fn dead(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -689,13 +897,31 @@ async fn dead(
     .await
 }
 
-#[derive(Deserialize)]
+/// An acceptance of the marks.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct AcceptBody {
+pub(crate) struct AcceptBody {
+    /// The `marks_version` accepted.
     marks_version: u64,
 }
 
-async fn accept(
+/// `POST /api/games/{id}/accept`: accepts the current marks; when both players accepted the same `marks_version` the game is finished with its result.
+#[utoipa::path(post, path = "/api/games/{id}/accept", tag = "play", request_body = AcceptBody, 
+    params(("id" = String, Path, description = "the game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "the new state", body = crate::view::State),
+        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
+        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
+    ))]
+pub(crate) async fn accept(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -708,7 +934,23 @@ async fn accept(
     .await
 }
 
-async fn resume(
+/// `POST /api/games/{id}/resume`: takes the game back from the scoring phase to play.
+#[utoipa::path(post, path = "/api/games/{id}/resume", tag = "play", request_body(content = Option<Empty>, description = "empty, or `{}`"), 
+    params(("id" = String, Path, description = "the game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "the new state", body = crate::view::State),
+        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
+        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
+    ))]
+pub(crate) async fn resume(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -721,13 +963,31 @@ async fn resume(
     .await
 }
 
-#[derive(Deserialize)]
+/// A chat line.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct ChatBody {
+pub(crate) struct ChatBody {
+    /// The text, shown as text (never as markup).
     text: String,
 }
 
-async fn chat(
+/// `POST /api/games/{id}/chat`: posts a chat line (1 to 500 characters after trimming).
+#[utoipa::path(post, path = "/api/games/{id}/chat", tag = "play", request_body = ChatBody, 
+    params(("id" = String, Path, description = "the game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "the new state", body = crate::view::State),
+        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
+        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
+    ))]
+pub(crate) async fn chat(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -740,23 +1000,43 @@ async fn chat(
     .await
 }
 
-#[derive(Deserialize)]
+/// A request for an open seat.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct JoinBody {
+pub(crate) struct JoinBody {
+    /// The open seat.
     color: Color,
+    /// The newcomer's name (at most 40 characters; default `Black` or `White`).
     name: Option<String>,
 }
 
-#[derive(Serialize)]
-struct Joined {
+/// The answer to a join.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct Joined {
+    /// The newcomer's token.
     token: String,
+    /// The newcomer's link to the web board, the token in its fragment.
     url: String,
+    /// The state.
+    #[schema(value_type = crate::view::State)]
     state: serde_json::Value,
 }
 
 /// `POST /api/games/{id}/join`: takes the open seat; of racing joiners the store's sequence
 /// check lets exactly one in, the others answer `409 seat_taken`.
-async fn join(
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "play", request_body = JoinBody,
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "the seat is the caller's", body = Joined),
+        (status = 400, description = "`bad_request`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`timeout`", body = ErrorBody),
+        (status = 409, description = "`seat_taken`: the seat is not open", body = ErrorBody),
+        (status = 413, description = "`too_large`", body = ErrorBody),
+        (status = 422, description = "`game_over`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    ))]
+pub(crate) async fn join(
     State(app): State<Arc<App>>,
     Extension(conn): Extension<ConnInfo>,
     Path(id): Path<String>,
@@ -808,7 +1088,16 @@ async fn join(
     close_if_unread(r, &payload)
 }
 
-async fn websocket(
+/// `GET /api/games/{id}/ws`: a WebSocket; each message is the state, after every change.
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol; every text message is the state (schema `State`), the first one at once"),
+        (status = 400, description = "`bad_request`: not a WebSocket upgrade", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    ))]
+pub(crate) async fn websocket(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
@@ -834,9 +1123,26 @@ async fn websocket(
         .on_upgrade(move |socket| ws::serve(socket, rx, shutdown))
 }
 
+/// The answer of `GET /api/games/{id}/me`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct Me {
+    /// The seat the token holds.
+    color: Color,
+}
+
 /// `GET /api/games/{id}/me` with a token: `{"color": "black"|"white"}`, so that the board knows
 /// whose seat its link is.
-async fn whoami(
+#[utoipa::path(get, path = "/api/games/{id}/me", tag = "play",
+    params(("id" = String, Path, description = "the game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "the token's seat", body = Me),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    ))]
+pub(crate) async fn whoami(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -849,13 +1155,7 @@ async fn whoami(
         return ApiError::not_found().into_response();
     };
     match authorize(&headers)(loaded) {
-        Ok(c) => json_text(
-            StatusCode::OK,
-            format!(
-                r#"{{"color":"{}"}}"#,
-                if c == Color::Black { "black" } else { "white" }
-            ),
-        ),
+        Ok(color) => (StatusCode::OK, axum::Json(Me { color })).into_response(),
         Err(e) => e.into_response(),
     }
 }

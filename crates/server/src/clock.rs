@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use tengen_core::Color;
 
 /// A time control as given at creation (seconds).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, utoipa::ToSchema)]
 #[serde(tag = "system", rename_all = "lowercase", deny_unknown_fields)]
 pub enum TimeControl {
     /// No clock.
@@ -140,27 +140,31 @@ pub struct Clock {
 }
 
 /// A clock as the state shows it (seconds).
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct SideView {
     /// Main time left.
     pub main: f64,
     /// Byo-yomi periods left (null for other systems).
+    #[schema(required = true)]
     pub periods: Option<u32>,
     /// Time left in the current period (byo-yomi, Canadian; else null).
+    #[schema(required = true)]
     pub period: Option<f64>,
     /// Canadian moves left in the current period (else null).
+    #[schema(required = true)]
     pub stones: Option<u32>,
 }
 
 /// Both clocks as the state shows them, as of `at`.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct ClockView {
     /// Black's clock.
     pub black: SideView,
     /// White's clock.
     pub white: SideView,
     /// Whose clock runs.
-    pub running: Option<&'static str>,
+    #[schema(required = true)]
+    pub running: Option<Color>,
     /// The server's clock, milliseconds since the epoch.
     pub at: i64,
 }
@@ -365,7 +369,7 @@ impl Clock {
         ClockView {
             black: side(Color::Black),
             white: side(Color::White),
-            running: self.running.map(|c| c.name()),
+            running: self.running,
             at: now,
         }
     }
@@ -435,7 +439,7 @@ mod tests {
         assert_eq!(v.black.periods, Some(2));
         assert_eq!(v.black.period, Some(3.0));
         assert_eq!(v.black.main, 0.0);
-        assert_eq!(v.running, Some("black"));
+        assert_eq!(v.running, Some(Color::Black));
         assert_eq!(c.deadline(), Some((B, 34_000 + 15_000)));
         c.moved(B, 40_000);
         // White has one period of 5 s: flag falls at 45 s.

@@ -31,7 +31,7 @@ pub const BUILTIN: &str = "tengen";
 const QUICK: Duration = Duration::from_secs(20);
 
 /// One engine the server offers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct EngineSpec {
     /// Its name in `GET /api/engines` and in a creation's `black_engine`/`white_engine`.
     pub name: String,

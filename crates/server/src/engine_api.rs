@@ -11,6 +11,8 @@ use std::sync::Arc;
 use tengen_core::Color;
 
 /// `GET /api/engines`: `[{"name", "description"}]`, the built-in engine first.
+#[utoipa::path(get, path = "/api/engines", tag = "games",
+    responses((status = 200, description = "the engines a game can seat, the built-in one first", body = Vec<EngineSpec>)))]
 pub async fn engines(State(app): State<Arc<App>>) -> Response {
     let list: Vec<EngineSpec> = app.engines.config.list();
     (StatusCode::OK, axum::Json(list)).into_response()

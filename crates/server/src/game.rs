@@ -195,10 +195,10 @@ impl Stamped {
 }
 
 /// One line of a game's chat.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ChatLine {
-    /// `black` or `white`.
-    pub from: &'static str,
+    /// Who wrote it.
+    pub from: Color,
     /// The text.
     pub text: String,
     /// The move number when it was written.
@@ -237,11 +237,6 @@ fn illegal_code(e: IllegalMove) -> &'static str {
         IllegalMove::OffBoard => "off_board",
         IllegalMove::GameOver => "game_over",
     }
-}
-
-/// The name of a color in the state and the messages.
-pub fn color_name(c: Color) -> &'static str {
-    c.name()
 }
 
 /// Why a game cannot be created.
@@ -459,7 +454,7 @@ impl Match {
         if self.open != Some(color) {
             return Err(Refusal::Conflict(
                 "seat_taken",
-                format!("the {} seat is not open", color_name(color)),
+                format!("the {} seat is not open", color.name()),
             ));
         }
         Ok(vec![Event::Join {
@@ -579,7 +574,7 @@ impl Match {
         if mv != Move::Resign && color != game.to_move() {
             return Err(Refusal::Rules(
                 "not_your_turn",
-                format!("it is {}'s turn", color_name(game.to_move())),
+                format!("it is {}'s turn", game.to_move().name()),
             ));
         }
         match mv {
@@ -767,7 +762,7 @@ impl Match {
             }
             Event::Chat { c, text } => {
                 self.chat.push(ChatLine {
-                    from: color_name(*c),
+                    from: *c,
                     text: text.clone(),
                     move_number: self.move_number(),
                     at,
@@ -824,16 +819,58 @@ impl Match {
         serde_json::to_string(&crate::view::summary(self)).expect("the summary serializes")
     }
 
-    /// The game as SGF text, written by `tengen_sgf`.
+    /// The points each side counts under the current marks, whose count is `score` (scoring
+    /// phase, or a game finished by scoring): its territory and the opponent's stones marked dead
+    /// in it, black's then white's, in board order. `None` while there are no marks.
+    pub fn counted_points(&self, score: &Score) -> Option<[Vec<Point>; 2]> {
+        let marks = self.sg.marking()?;
+        let board = self.sg.game().board();
+        let mut counted = [Vec::new(), Vec::new()];
+        for (y, row) in score.ownership.iter().enumerate() {
+            for (x, owner) in row.chars().enumerate() {
+                let p = Point::new(x as u8, y as u8);
+                // Territory: the points counted for a side that hold no living stone.
+                if board.get(p).is_some() && !marks.is_dead(p) {
+                    continue;
+                }
+                match owner {
+                    'B' => counted[0].push(p),
+                    'W' => counted[1].push(p),
+                    _ => {}
+                }
+            }
+        }
+        Some(counted)
+    }
+
+    /// The game as SGF text, written by `tengen_sgf`: the names (`PB`/`PW`), the date the game
+    /// was created (`DT`, UTC), the result (`RE`) and, for a game finished by scoring, each
+    /// side's territory with the dead stones in it (`TB`/`TW`).
     pub fn sgf(&self) -> String {
         let info = tengen_sgf::game::GameInfo {
             black_name: Some(self.names[0].clone()),
             white_name: Some(self.names[1].clone()),
             result: self.sg.result().map(str::to_string),
+            date: Some(tengen_sgf::game::date_from_unix_ms(self.meta.created_ms)),
             ..Default::default()
         };
+        let mut record = tengen_sgf::game::sgf_from_game(self.sg.game(), &info);
+        // Only a count decided the game (not a resignation or the clock after a resumed count).
+        let by_count = matches!(
+            self.sg.result().and_then(tengen_sgf::GameResult::parse),
+            Some(tengen_sgf::GameResult::Draw)
+                | Some(tengen_sgf::GameResult::Win {
+                    by: tengen_sgf::WinBy::Points(_),
+                    ..
+                })
+        );
+        if by_count {
+            if let Some([black, white]) = self.score().and_then(|s| self.counted_points(&s)) {
+                record.territory = tengen_sgf::Territory { black, white };
+            }
+        }
         // The writer refuses nothing a game can hold (sizes and points are always valid).
-        tengen_sgf::game::sgf_text_from_game(self.sg.game(), &info).unwrap_or_default()
+        record.to_sgf().unwrap_or_default()
     }
 }
 

@@ -32,6 +32,7 @@ pub mod engine_api;
 pub mod engine_seat;
 pub mod game;
 pub mod net;
+pub mod openapi;
 pub mod security;
 pub mod serving;
 pub mod text;

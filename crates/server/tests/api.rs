@@ -779,6 +779,7 @@ pub async fn next_state(
             .expect("stream open")
             .expect("message");
         if let tokio_tungstenite::tungstenite::Message::Text(t) = msg {
+            common::schema::check_ws_message(t.as_str());
             return serde_json::from_str(t.as_str()).unwrap();
         }
     }

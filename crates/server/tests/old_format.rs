@@ -91,8 +91,8 @@ fn timeout_game_replays() {
     assert_eq!(m.move_number(), 1);
 }
 
-/// The same logs in a SQLite database, served by the server binary: the state, the SGF and the
-/// joined player's token are what they were.
+/// The same logs in a SQLite database, served by the server binary: the state, the SGF (now with
+/// `DT` and `TB`/`TW`) and the joined player's token are what they were.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn old_database_is_served() {
     let dir = tempfile::tempdir().unwrap();
@@ -143,8 +143,24 @@ async fn old_database_is_served() {
     let (s, sgf) = api.get("/api/games/ftKrrdf5ZLU-/sgf").await;
     assert_eq!(s, 200);
     let sgf = sgf.as_str().unwrap();
-    assert!(sgf.contains("PB[Honinbo]PW[Kitani]RE[B+4.5]"), "{sgf}");
+    for prop in [
+        "PB[Honinbo]",
+        "PW[Kitani]",
+        "RE[B+4.5]",
+        "RU[Chinese]",
+        "KM[0.5]",
+    ] {
+        assert!(sgf.contains(prop), "{prop} in {sgf}");
+    }
+    // created_ms 1795423805670 is day 20780 (1795423805670 / 86400000 = 20780.3) since
+    // 1970-01-01, which is 2026-11-23.
+    assert!(sgf.contains("DT[2026-11-23]"), "{sgf}");
     assert!(sgf.contains(";B[cc];W[dc]"), "{sgf}");
+    // Black counts columns A and B (SGF a, b) with the dead stone on B3 (bc); white column E.
+    assert!(
+        sgf.contains("TB[aa][ab][ac][ad][ae][ba][bb][bc][bd][be]TW[ea][eb][ec][ed][ee]"),
+        "{sgf}"
+    );
     let st = api.state("sdmLuQKfgZU8").await;
     assert_eq!(st["result"], "B+T");
     assert_eq!(st["moves"], serde_json::json!(["E5"]));

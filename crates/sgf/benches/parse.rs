@@ -1,7 +1,7 @@
 //! Parsing benchmarks: one generated 300-move 19x19 game, and a collection
 //! of 200 such games with comments and variations.
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use tengen_sgf::{parse, GoGame, Point, SgfColor};
+use tengen_sgf::{parse, Color, GoGame, Point};
 
 fn game(seed: u64, moves: usize) -> String {
     let mut g = GoGame::new(19, 19);
@@ -15,9 +15,9 @@ fn game(seed: u64, moves: usize) -> String {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let c = if i % 2 == 0 {
-            SgfColor::Black
+            Color::Black
         } else {
-            SgfColor::White
+            Color::White
         };
         let p = Point::new(((s >> 33) % 19) as u8, ((s >> 45) % 19) as u8);
         let comment = (i % 25 == 0).then_some("a comment [with] brackets\nand a line");

@@ -231,10 +231,21 @@ pub fn unknown_rules_note(g: &GoGame, used: &Rules) -> Option<String> {
 
 /// Today's date (UTC) as SGF `DT` writes it: `YYYY-MM-DD`.
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
+    let ms = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    date_from_unix_ms(ms)
+}
+
+/// The UTC date of a moment given in milliseconds since the Unix epoch, as SGF `DT` writes it:
+/// `YYYY-MM-DD` (a moment before 1970 gives its own date).
+///
+/// ```
+/// assert_eq!(tengen_sgf::game::date_from_unix_ms(0), "1970-01-01");
+/// assert_eq!(tengen_sgf::game::date_from_unix_ms(-1), "1969-12-31");
+/// ```
+pub fn date_from_unix_ms(ms: i64) -> String {
+    let (y, m, d) = civil_from_days(ms.div_euclid(86_400_000));
     format!("{y:04}-{m:02}-{d:02}")
 }
 
@@ -370,10 +381,9 @@ pub fn replay(g: &GoGame, rules: Rules, limit: Option<usize>) -> Result<Game, Re
 /// A point as `tengen check` names it: the GTP vertex (`D4`), the SGF point past 25 columns,
 /// `pass` for a pass.
 pub fn vertex_text(p: Option<Point>, height: u8) -> String {
-    match p {
-        None => "pass".to_string(),
-        Some(p) => coords::to_gtp(p, height).unwrap_or_else(|| coords::to_sgf(p)),
-    }
+    let mv = p.map_or(Move::Pass, Move::Play);
+    // `move_to_gtp` writes every pass; only a point past 25 columns has no GTP vertex.
+    coords::move_to_gtp(mv, height).unwrap_or_else(|| p.map(coords::to_sgf).unwrap_or_default())
 }
 
 /// Writes a [`Game`] as a record (see the module docs); `info` gives the names, the result and
@@ -485,6 +495,14 @@ mod tests {
         assert_eq!(again.moves(), game.moves());
         assert_eq!(again.rules(), game.rules());
         assert_eq!(again.board(), game.board());
+    }
+
+    #[test]
+    fn vertex_text_is_core_move_text() {
+        assert_eq!(vertex_text(None, 9), "pass");
+        assert_eq!(vertex_text(Some(Point::new(3, 15)), 19), "D4");
+        // Column 26 (index 25) has no GTP letter: the SGF point.
+        assert_eq!(vertex_text(Some(Point::new(25, 0)), 30), "za");
     }
 
     #[test]

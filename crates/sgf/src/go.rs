@@ -14,10 +14,6 @@ pub const APPLICATION: &str = concat!("tengen-sgf:", env!("CARGO_PKG_VERSION"));
 
 pub use tengen_core::{Color, Point};
 
-/// The former name of [`Color`] in this crate (it had a colour enum of its own), kept so that
-/// callers can move to `tengen_core::Color` one at a time. New code says `Color`.
-pub type SgfColor = Color;
-
 /// The SGF letter of a colour: `"B"` or `"W"`.
 pub fn color_letter(color: Color) -> &'static str {
     match color {

@@ -60,7 +60,7 @@ mod write;
 pub use error::{Location, Position, SgfError, Warning, WarningKind};
 pub use go::{
     color_from_sgf, color_letter, Color, GameResult, GoGame, MidSetup, Point, RecordMove, Setup,
-    SgfColor, Territory, WinBy, APPLICATION,
+    Territory, WinBy, APPLICATION,
 };
 pub use parse::{parse, parse_str, Parsed};
 pub use text::{

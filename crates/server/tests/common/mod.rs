@@ -1,6 +1,8 @@
 //! Test harness: the built server binary on port 0, a private Redis, a small HTTP client.
 #![allow(dead_code)]
 
+pub mod schema;
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -302,7 +304,9 @@ impl Api {
         token: Option<&str>,
         body: Option<String>,
     ) -> (u16, Value) {
-        let mut rq = self.http.request(method, format!("{}{}", self.base, path));
+        let mut rq = self
+            .http
+            .request(method.clone(), format!("{}{}", self.base, path));
         if let Some(t) = token {
             rq = rq.header("Authorization", format!("Bearer {t}"));
         }
@@ -311,7 +315,22 @@ impl Api {
         }
         let res = rq.send().await.expect("request");
         let status = res.status().as_u16();
+        let content_type = res
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
         let text = res.text().await.unwrap_or_default();
+        // Every answer the suite gets is checked against the server's OpenAPI document.
+        let doc = schema::document(&self.http, &self.base).await;
+        schema::check(
+            doc,
+            method.as_str(),
+            path,
+            status,
+            content_type.as_deref(),
+            &text,
+        );
         let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
         (status, v)
     }
