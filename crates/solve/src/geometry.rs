@@ -7,8 +7,11 @@ pub(crate) struct Geometry {
     pub n: usize,
     /// Every point.
     pub all: u64,
-    /// Neighbours of each point.
-    pub nb: Vec<u64>,
+    /// Board width (for shift-based dilation).
+    w: usize,
+    /// Points not in the first column, and not in the last column.
+    not_first: u64,
+    not_last: u64,
     /// `syms[s][p]`: where symmetry `s` sends point `p` (identity first).
     pub syms: Vec<Vec<u8>>,
     /// Zobrist keys per color (0 black, 1 white) and point, for the canonical hash.
@@ -42,24 +45,6 @@ impl Geometry {
         let n = w * h;
         assert!((1..=64).contains(&n), "1 to 64 points");
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut nb = vec![0u64; n];
-        for y in 0..h {
-            for x in 0..w {
-                let p = y * w + x;
-                if x > 0 {
-                    nb[p] |= 1 << (p - 1);
-                }
-                if x + 1 < w {
-                    nb[p] |= 1 << (p + 1);
-                }
-                if y > 0 {
-                    nb[p] |= 1 << (p - w);
-                }
-                if y + 1 < h {
-                    nb[p] |= 1 << (p + w);
-                }
-            }
-        }
         type Map = fn(usize, usize, usize, usize) -> (usize, usize);
         let mut maps: Vec<Map> = vec![
             |x, y, _, _| (x, y),
@@ -91,19 +76,31 @@ impl Geometry {
             (0..n).map(|p| key(1, p)).collect(),
             (0..n).map(|p| key(2, p)).collect(),
         ];
+        let (mut not_first, mut not_last) = (all, all);
+        for y in 0..h {
+            not_first &= !(1u64 << (y * w));
+            not_last &= !(1u64 << (y * w + w - 1));
+        }
         Geometry {
             n,
             all,
-            nb,
+            w,
+            not_first,
+            not_last,
             syms,
             zobrist,
         }
     }
 
-    /// The points next to any point of `m`.
+    /// The points next to any point of `m` (points of `m` included when next to another one).
     #[inline]
     pub fn dilate(&self, m: u64) -> u64 {
-        bits(m).fold(0, |acc, p| acc | self.nb[p])
+        let w = self.w as u32;
+        (((m << 1) & self.not_first)
+            | ((m >> 1) & self.not_last)
+            | m.checked_shl(w).unwrap_or(0)
+            | m.checked_shr(w).unwrap_or(0))
+            & self.all
     }
 
     /// The connected part of `mask` that holds `seed`.
@@ -184,39 +181,66 @@ impl Geometry {
     }
 
     /// Benson's unconditionally alive ("pass-alive") chains of the player whose stones are `own`:
-    /// chains that cannot be captured even if their owner passes every turn. Iterates Benson's
-    /// algorithm: a chain needs two vital regions (regions of non-own points all of whose empty
-    /// points are its liberties); a region next to a chain that failed stops counting.
+    /// chains that cannot be captured even if their owner passes every turn.
+    #[cfg(test)]
     pub fn pass_alive(&self, own: u64, opp: u64) -> u64 {
-        let empty = self.all & !own & !opp;
-        let chains = self.components(own);
-        if chains.is_empty() {
-            return 0;
+        self.benson(own, opp, false).0
+    }
+
+    /// Benson's algorithm. A region (a connected set of points without an `own` stone) is vital
+    /// to a chain next to it when every empty point of it is a liberty of the chain (`strict`:
+    /// when every point of it, stone of the opponent or empty, is next to the chain). A chain
+    /// needs two vital regions; a region next to a chain that fails stops counting; repeated to a
+    /// fixed point. Returns the chains that stay (their stones) and the regions that are vital to
+    /// at least one of them and next to no other chain (their points).
+    pub fn benson(&self, own: u64, opp: u64, strict: bool) -> (u64, u64) {
+        if own == 0 {
+            return (0, 0);
         }
-        let libs: Vec<u64> = chains.iter().map(|&c| self.dilate(c) & empty).collect();
-        let touch: Vec<u64> = chains.iter().map(|&c| self.dilate(c)).collect();
-        let regions = self.components(self.all & !own);
-        let mut alive = vec![true; chains.len()];
-        let mut region_ok = vec![true; regions.len()];
-        loop {
-            let mut changed = false;
-            for i in 0..chains.len() {
-                if !alive[i] {
+        let empty = self.all & !own & !opp;
+        let mut chains = [0u64; 64];
+        let mut touch = [0u64; 64];
+        let mut nc = 0;
+        let mut left = own;
+        while left != 0 {
+            let c = self.flood(left & left.wrapping_neg(), own);
+            left &= !c;
+            chains[nc] = c;
+            touch[nc] = self.dilate(c) & !c;
+            nc += 1;
+        }
+        let mut regions = [0u64; 64];
+        let mut nr = 0;
+        let mut left = self.all & !own;
+        while left != 0 {
+            let r = self.flood(left & left.wrapping_neg(), self.all & !own);
+            left &= !r;
+            regions[nr] = r;
+            nr += 1;
+        }
+        // vital[i]: bit j set when region j is vital to chain i.
+        let mut vital = [0u64; 64];
+        let mut next_to = [0u64; 64];
+        for i in 0..nc {
+            for (j, &r) in regions[..nr].iter().enumerate() {
+                if touch[i] & r == 0 {
                     continue;
                 }
-                let vital = regions
-                    .iter()
-                    .zip(&region_ok)
-                    .filter(|&(&r, &ok)| ok && touch[i] & r != 0 && r & empty & !libs[i] == 0)
-                    .count();
-                if vital < 2 {
-                    alive[i] = false;
-                    changed = true;
+                next_to[i] |= 1 << j;
+                let outside = if strict { r } else { r & empty };
+                if outside & !touch[i] == 0 {
+                    vital[i] |= 1 << j;
                 }
             }
-            for (r, ok) in regions.iter().zip(region_ok.iter_mut()) {
-                if *ok && (0..chains.len()).any(|i| !alive[i] && touch[i] & r != 0) {
-                    *ok = false;
+        }
+        let mut alive: u64 = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
+        let mut ok: u64 = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
+        loop {
+            let mut changed = false;
+            for i in bits(alive) {
+                if (vital[i] & ok).count_ones() < 2 {
+                    alive &= !(1 << i);
+                    ok &= !next_to[i];
                     changed = true;
                 }
             }
@@ -224,28 +248,61 @@ impl Geometry {
                 break;
             }
         }
-        chains
-            .iter()
-            .zip(&alive)
-            .filter(|&(_, &a)| a)
-            .fold(0, |acc, (&c, _)| acc | c)
+        let stones = bits(alive).fold(0, |acc, i| acc | chains[i]);
+        let vital_any = bits(alive).fold(0, |acc, i| acc | vital[i]) & ok;
+        let regions = bits(vital_any).fold(0, |acc, j| acc | regions[j]);
+        (stones, regions)
+    }
+
+    /// What `owner` (stones `own`) is sure to keep to the end of the game, whatever the
+    /// opponent does (docs/SOLVING.md, "Safe points", has the argument):
+    /// - `alive`: its pass-alive chains (Benson);
+    /// - `eyes`: the empty points all of whose neighbours are stones of `alive` (the opponent
+    ///   can never keep a stone there);
+    /// - `strict`, `regions`: the chains that stay alive when a region must have every point
+    ///   next to the chain to count as vital, and those strictly vital regions: the owner keeps
+    ///   them by capturing whatever the opponent plays there, provided no earlier position of the
+    ///   game holds the stones of `strict` and an own stone inside `regions` (the caller checks
+    ///   the history).
+    pub fn safety(&self, own: u64, opp: u64) -> Safety {
+        let (alive, _) = self.benson(own, opp, false);
+        if alive == 0 {
+            return Safety::default();
+        }
+        let empty = self.all & !own & !opp;
+        let eyes = empty & !self.dilate(self.all & !alive) & self.dilate(alive);
+        // Strictly vital implies vital, so these chains are among `alive`.
+        let (strict, regions) = self.benson(own, opp, true);
+        Safety {
+            alive,
+            eyes,
+            strict,
+            regions: regions & !eyes,
+        }
     }
 
     /// Points that `owner` (stones `own`) keeps to the end of the game if it passes every turn
     /// from now: its pass-alive stones, and the empty points all of whose neighbours are
     /// pass-alive stones of its own (the opponent can never play there: it would capture nothing,
     /// so it is suicide, and with suicide allowed the stone removes itself).
+    #[cfg(test)]
     pub fn safe_points(&self, own: u64, opp: u64) -> u32 {
-        let alive = self.pass_alive(own, opp);
-        if alive == 0 {
-            return 0;
-        }
-        let empty = self.all & !own & !opp;
-        let eyes = bits(empty)
-            .filter(|&p| self.nb[p] != 0 && self.nb[p] & !alive == 0)
-            .count() as u32;
-        alive.count_ones() + eyes
+        let s = self.safety(own, opp);
+        (s.alive | s.eyes).count_ones()
     }
+}
+
+/// What one player is sure to keep ([`Geometry::safety`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub(crate) struct Safety {
+    /// Pass-alive stones.
+    pub alive: u64,
+    /// Empty points surrounded by `alive` stones only.
+    pub eyes: u64,
+    /// Chains alive under the strict test.
+    pub strict: u64,
+    /// Their strictly vital regions (without `eyes`).
+    pub regions: u64,
 }
 
 #[cfg(test)]
@@ -324,5 +381,35 @@ mod tests {
         assert_eq!(g.pass_alive(b, w), b);
         assert_eq!(g.safe_points(b, w), 9);
         assert_eq!(g.safe_points(w, b), 0);
+    }
+
+    #[test]
+    fn strict_regions_are_those_next_to_one_alive_chain_at_every_point() {
+        let g = Geometry::new(3, 3);
+        // x.x / xxx / .o. : the chain is pass-alive; the top eye is an eye; the bottom row
+        // (three points, a white stone among them) is next to the chain at every point, so it is
+        // strictly vital: black keeps all 9 points by capturing whatever white plays there.
+        let (b, w) = masks(&["x.x", "xxx", ".o."]);
+        let s = g.safety(b, w);
+        assert_eq!(s.alive, b);
+        assert_eq!(s.eyes, 1 << 1);
+        assert_eq!(s.strict, b);
+        assert_eq!(s.regions, 0b111 << 6);
+        // 4x4, a black wall on the second row: the top row is a vital region, but the bottom
+        // two rows are not (the row 4 points are not liberties of the wall), so the wall has one
+        // vital region, is not pass-alive, and nothing is safe.
+        let g4 = Geometry::new(4, 4);
+        let (b, w) = masks(&["....", "xxxx", "....", "...."]);
+        assert_eq!(g4.safety(b, w), Safety::default());
+        // One chain (rows 2 and 4 joined by the side columns) around two regions: the top row
+        // (a white stone in it) and the two middle points of row 3, every point of both next to
+        // the chain: both strict regions: 10 stones + 4 + 2 = all 16 points safe.
+        let (b, w) = masks(&["..o.", "xxxx", "x..x", "xxxx"]);
+        let s = g4.safety(b, w);
+        assert_eq!(s.alive, b);
+        assert_eq!(s.eyes, 0);
+        assert_eq!(s.regions, 0xf | (0b0110 << 8));
+        assert_eq!((s.alive | s.regions).count_ones(), 16);
+        assert_eq!(g4.safety(w, b), Safety::default());
     }
 }

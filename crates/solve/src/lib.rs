@@ -22,10 +22,11 @@
 //! stored bound is a proven bound. Cut-offs and speed:
 //! - a transposition table keyed by the position folded over the board's symmetries (8 on a
 //!   square board, 4 on a rectangle), the player to move and whether the last move was a pass;
-//! - Benson's unconditional life: a player's pass-alive chains and the one-point eyes they
-//!   enclose are theirs at the end whatever the opponent does, even if the owner passes every
-//!   turn, which bounds the final score from both sides ([`Geometry::safe_points`]); a node whose
-//!   bounds already decide the null-window question is cut;
+//! - safe points: a player's pass-alive chains (Benson), the one-point eyes they enclose, and
+//!   the regions next to one of those chains at every point are theirs at the end whatever the
+//!   opponent does, which bounds the final score from both sides ([`Geometry::safety`]; the
+//!   argument, which needs a check of the earlier positions for the regions, is in
+//!   docs/SOLVING.md); a node whose bounds already decide the null-window question is cut;
 //! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
 //!   that ends the game is tried first.
 //!
@@ -42,7 +43,7 @@
 //!    most recent path index of the position it would have repeated. An entry is marked
 //!    history-free when no refusal in its subtree pointed above its own node, i.e. the search
 //!    would have been the same with no earlier history at all. Such an entry also carries a
-//!    256-bit Bloom filter of every position its subtree created. On another path it is reused
+//!    1024-bit Bloom filter of every position its subtree created. On another path it is reused
 //!    only if none of the earlier positions of that path is in the filter: then no move of the
 //!    stored subtree is refused on the new path either, and the search would again be
 //!    identical. A filter has no false negatives, so a reuse is never wrong; a false positive only
@@ -50,7 +51,11 @@
 //!
 //! Results that depended on a repetition refusal above their node are therefore never reused on
 //! another path, and a history-free result is never reused where the new path would forbid one of
-//! its moves. The Benson bounds hold whatever the history (they follow from a strategy of passing).
+//! its moves. The pass-alive and eye bounds hold whatever the history (they follow from a
+//! strategy of passing); a safe-region bound assumes that no earlier position holds the owner's
+//! pass-alive stones plus a stone of the owner inside the region, which is checked on the path,
+//! and an entry whose subtree used one is reused on another path only when no earlier position
+//! of that path could break the assumption ([`table::Dep`]).
 //! The remaining assumption is that 64-bit hashes do not collide.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -58,10 +63,12 @@
 mod geometry;
 mod table;
 
-use geometry::{bits, splitmix, Geometry};
+use geometry::{bits, splitmix, Geometry, Safety};
 use std::fmt;
 use std::time::Instant;
-use table::{seen_add, seen_has, seen_union, Entry, Seen, Table, NO_MOVE, PASS, SEEN_NONE};
+use table::{
+    seen_add, seen_has, seen_union, Dep, Entry, Seen, Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
+};
 use tengen_core::{
     Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError,
 };
@@ -74,7 +81,8 @@ pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// How a solve runs.
 pub struct SolveOptions {
-    /// The transposition table holds 2^table_bits entries of 64 bytes (default 20: 64 MiB).
+    /// The transposition table holds 2^table_bits entries of about 230 bytes (default 20: about
+    /// 230 MiB).
     pub table_bits: u32,
     /// Called about every 65,536 nodes and after each null-window search.
     pub progress: Option<ProgressFn>,
@@ -248,6 +256,8 @@ struct Out {
     min_ref: usize,
     /// Positions the subtree created.
     seen: Seen,
+    /// What its safe-region cut-offs assumed about earlier positions.
+    dep: Dep,
 }
 
 const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
@@ -328,7 +338,11 @@ impl Solver {
 
     /// The stones of the current position, read from the board.
     fn masks(&self) -> (u64, u64) {
-        let b = self.game.board();
+        self.masks_of(self.game.board())
+    }
+
+    /// The stones of `b` as masks.
+    fn masks_of(&self, b: &Board) -> (u64, u64) {
         let (mut bl, mut wh) = (0u64, 0u64);
         for p in 0..self.geo.n {
             match b.get(self.point(p)) {
@@ -427,6 +441,38 @@ impl Solver {
         0 // not found: count it as pointing at the root, which only stops reuse
     }
 
+    /// For a play of `color` at `p` that captures or not but is no suicide, and leaves a position
+    /// hashing to `hash_after`: the most recent path index holding that position in a way the ko
+    /// rule counts (the move is refused), confirmed on the stones; `None` when the move is legal.
+    fn repeat_of(&self, hash_after: u64, p: usize, color: Color) -> Option<usize> {
+        let ko = self.game.rules().ko;
+        let next = color.opponent();
+        let mut after: Option<(u64, u64)> = None;
+        for k in (0..self.path.len()).rev() {
+            let e = &self.path[k];
+            if e.hash != hash_after {
+                continue;
+            }
+            let counts = match ko {
+                KoRule::Positional => true,
+                KoRule::Situational => e.to_move == next,
+                _ => e.to_move == next && !e.by_pass,
+            };
+            if !counts {
+                continue;
+            }
+            let (b, w) = *after.get_or_insert_with(|| {
+                let mut board = self.game.board().clone();
+                board.play(self.point(p), color);
+                self.masks_of(&board)
+            });
+            if e.black == b && e.white == w {
+                return Some(k);
+            }
+        }
+        None
+    }
+
     fn key(&self, e: &PathEntry, canonical: bool) -> u64 {
         let mut k = if canonical { e.canon } else { e.hash };
         if e.to_move == Color::White {
@@ -469,6 +515,7 @@ impl Solver {
             value: 0,
             min_ref: usize::MAX,
             seen: SEEN_NONE,
+            dep: DEP_NONE,
         };
         if self.game.consecutive_passes() >= 2 {
             return Out {
@@ -494,9 +541,9 @@ impl Solver {
             let same_path = e.exact == exact && e.path == here.before;
             let valid = same_path
                 || (e.history_free
-                    && !self.path[..outside]
-                        .iter()
-                        .any(|a| seen_has(&e.seen, a.canon, a.black, a.white)));
+                    && !self.path[..outside].iter().any(|a| {
+                        seen_has(&e.seen, a.canon, a.black, a.white) || e.dep.hit(a.black, a.white)
+                    }));
             if valid {
                 valid_slot = Some(i);
                 let min_ref = if e.history_free {
@@ -511,23 +558,15 @@ impl Solver {
                         value,
                         min_ref,
                         seen: e.seen,
+                        dep: e.dep,
                     };
                 }
             }
         }
-        // Benson: what each side keeps even if it passes from now on.
+        // Safe points: what each side keeps whatever the other does.
         let (bl, wh) = (here.black, here.white);
-        let safe_b = self.geo.safe_points(bl, wh) as i32;
-        let safe_w = self.geo.safe_points(wh, bl) as i32;
-        let (mut lo, mut hi) = (2 * safe_b - self.n, self.n - 2 * safe_w);
-        if here.to_move == Color::White {
-            (lo, hi) = (-hi, -lo);
-        }
-        if lo >= beta || hi <= alpha || lo == hi {
-            return Out {
-                value: if lo >= beta { lo } else { hi },
-                ..none
-            };
+        if let Some((value, dep)) = self.safe_cut(&here, d, alpha, beta) {
+            return Out { value, dep, ..none };
         }
 
         // Moves: legal plays, then pass; superko refusals noted.
@@ -537,24 +576,40 @@ impl Solver {
         let mut moves: Vec<(u8, u32)> = Vec::with_capacity(self.geo.n + 1);
         let ply_k = ply.min(MAX_PLY);
         for p in bits(self.geo.all & !bl & !wh) {
-            match self.game.check(color, self.point(p)) {
-                Ok(_) => {
-                    let pm = p as u8;
-                    let score = if pm == tt_move {
-                        u32::MAX
-                    } else if pm == self.killers[ply_k][0] {
-                        u32::MAX - 1
-                    } else if pm == self.killers[ply_k][1] {
-                        u32::MAX - 2
-                    } else {
-                        self.history[ci][p].min(u32::MAX - 3)
-                    };
-                    moves.push((pm, score));
+            let i = self.game.board().index(self.point(p));
+            let effect = self.game.board().effect(i, color);
+            let legal = if effect.suicide {
+                // Rare: the rules core decides (suicide rule, the position left as it was).
+                match self.game.check(color, self.point(p)) {
+                    Ok(_) => true,
+                    Err(IllegalMove::Ko) | Err(IllegalMove::Superko { .. }) => {
+                        min_ref = min_ref.min(self.repeated_index(p, color));
+                        false
+                    }
+                    Err(_) => false,
                 }
-                Err(IllegalMove::Ko) | Err(IllegalMove::Superko { .. }) => {
-                    min_ref = min_ref.min(self.repeated_index(p, color));
+            } else {
+                // Superko against the path's own exact positions.
+                match self.repeat_of(effect.hash_after, p, color) {
+                    Some(k) => {
+                        min_ref = min_ref.min(k);
+                        false
+                    }
+                    None => true,
                 }
-                Err(_) => {}
+            };
+            if legal {
+                let pm = p as u8;
+                let score = if pm == tt_move {
+                    u32::MAX
+                } else if pm == self.killers[ply_k][0] {
+                    u32::MAX - 1
+                } else if pm == self.killers[ply_k][1] {
+                    u32::MAX - 2
+                } else {
+                    self.history[ci][p].min(u32::MAX - 3)
+                };
+                moves.push((pm, score));
             }
         }
         let pass_score = if self.game.consecutive_passes() == 1 || tt_move == PASS {
@@ -569,6 +624,7 @@ impl Solver {
         let mut best_move = NO_MOVE;
         let mut a = alpha;
         let mut seen: Seen = SEEN_NONE;
+        let mut dep = DEP_NONE;
         let nodes_before = self.nodes;
         for &(m, _) in &moves {
             let mv = if m == PASS {
@@ -582,6 +638,7 @@ impl Solver {
             self.pop();
             let v = -out.value;
             seen_union(&mut seen, &out.seen);
+            dep.merge(&out.dep);
             if m != PASS {
                 seen_add(&mut seen, child.canon, child.black, child.white);
             }
@@ -630,6 +687,7 @@ impl Solver {
             history_free,
             min_ref: min_ref.min(u32::MAX as usize) as u32,
             seen,
+            dep,
         };
         if let Some(i) = valid_slot {
             let old = self.table.get(i);
@@ -638,6 +696,7 @@ impl Solver {
             entry.history_free &= old.history_free;
             entry.min_ref = entry.min_ref.min(old.min_ref);
             seen_union(&mut entry.seen, &old.seen);
+            entry.dep.merge(&old.dep);
             debug_assert!(entry.lower <= entry.upper, "inconsistent bounds");
         }
         let replace = valid_slot.or(slot);
@@ -647,7 +706,83 @@ impl Solver {
             value: best,
             min_ref,
             seen,
+            dep,
         }
+    }
+
+    /// Bounds on the final score (black's area minus white's) from each side's safe points;
+    /// `regions[c]`: whether colour c's safe regions count.
+    fn safe_bounds(&self, s: &[Safety; 2], regions: [bool; 2]) -> (i32, i32) {
+        let n = self.n;
+        // What colour c is sure of, and the most the other can have.
+        let sure = |c: usize| -> (i32, i32) {
+            let mut safe = s[c].alive | s[c].eyes;
+            if regions[c] {
+                safe |= s[c].regions;
+            }
+            let safe = safe.count_ones() as i32;
+            let own = if self.area {
+                safe
+            } else {
+                s[c].alive.count_ones() as i32
+            };
+            (own, n - safe)
+        };
+        let (b_own, w_most) = sure(0);
+        let (w_own, b_most) = sure(1);
+        (b_own - w_most, b_most - w_own)
+    }
+
+    /// A cut-off from the safe points of both sides: the value and what it assumed of the
+    /// earlier positions, when the bounds decide the null-window question.
+    fn safe_cut(&self, here: &PathEntry, d: usize, alpha: i32, beta: i32) -> Option<(i32, Dep)> {
+        let s = [
+            self.geo.safety(here.black, here.white),
+            self.geo.safety(here.white, here.black),
+        ];
+        let flip = here.to_move == Color::White;
+        let decide = |(lo, hi): (i32, i32)| -> Option<i32> {
+            let (lo, hi) = if flip { (-hi, -lo) } else { (lo, hi) };
+            if lo >= beta {
+                Some(lo)
+            } else if hi <= alpha || lo == hi {
+                Some(hi)
+            } else {
+                None
+            }
+        };
+        let mut use_reg = [s[0].regions != 0, s[1].regions != 0];
+        decide(self.safe_bounds(&s, use_reg))?;
+        // Drop the regions that the cut does not need, then those the history forbids.
+        for c in 0..2 {
+            if use_reg[c] {
+                use_reg[c] = false;
+                if decide(self.safe_bounds(&s, use_reg)).is_none() {
+                    use_reg[c] = true;
+                }
+            }
+        }
+        for c in 0..2 {
+            if use_reg[c] {
+                let (need, inside) = (s[c].alive, s[c].regions);
+                let blocked = self.path[..d].iter().any(|a| {
+                    let own = if c == 0 { a.black } else { a.white };
+                    own & need == need && own & inside != 0
+                });
+                if blocked {
+                    use_reg[c] = false;
+                }
+            }
+        }
+        let value = decide(self.safe_bounds(&s, use_reg))?;
+        let mut dep = DEP_NONE;
+        for c in 0..2 {
+            if use_reg[c] {
+                dep.need[c] = s[c].alive;
+                dep.inside[c] = s[c].regions;
+            }
+        }
+        Some((value, dep))
     }
 
     fn run(mut self) -> Result<Solution, SolveError> {

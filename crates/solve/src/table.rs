@@ -1,42 +1,100 @@
 //! The transposition table, with what each entry needs to be reused safely under superko.
 
 /// The positions a searched subtree created, as three filters without false negatives: a
-/// 256-bit Bloom filter of their canonical hashes (words 0-3), the set of their stone counts
-/// (word 4), and the black and white stones present in every one of them (words 5, 6; in the
+/// 1024-bit Bloom filter (two bits per position) of their canonical hashes, the set of their
+/// stone counts, and the black and white stones present in every one of them (in the
 /// board's own orientation, since the entry is reused only on the same position).
-pub(crate) type Seen = [u64; 7];
+pub(crate) type Seen = [u64; BLOOM_WORDS + 3];
+
+/// Words of the Bloom filter of canonical hashes.
+pub(crate) const BLOOM_WORDS: usize = 16;
+const COUNTS: usize = BLOOM_WORDS;
+const COMMON_B: usize = BLOOM_WORDS + 1;
+const COMMON_W: usize = BLOOM_WORDS + 2;
 
 /// The filter of no position.
-pub(crate) const SEEN_NONE: Seen = [0, 0, 0, 0, 0, u64::MAX, u64::MAX];
+pub(crate) const SEEN_NONE: Seen = {
+    let mut s = [0; BLOOM_WORDS + 3];
+    s[COMMON_B] = u64::MAX;
+    s[COMMON_W] = u64::MAX;
+    s
+};
+
+/// The two filter bits of a canonical hash.
+#[inline]
+fn bloom_bits(canon: u64) -> [usize; 2] {
+    let m = BLOOM_WORDS * 64;
+    [(canon >> 40) as usize % m, (canon >> 20) as usize % m]
+}
 
 /// Adds a position (canonical hash, black and white stones) to a filter.
 #[inline]
 pub(crate) fn seen_add(s: &mut Seen, canon: u64, black: u64, white: u64) {
-    let b = (canon >> 56) as usize;
-    s[b >> 6] |= 1 << (b & 63);
-    s[4] |= 1 << (black | white).count_ones().min(63);
-    s[5] &= black;
-    s[6] &= white;
+    for b in bloom_bits(canon) {
+        s[b >> 6] |= 1 << (b & 63);
+    }
+    s[COUNTS] |= 1 << (black | white).count_ones().min(63);
+    s[COMMON_B] &= black;
+    s[COMMON_W] &= white;
 }
 
 /// Whether a position may be in the filter (never false when it is).
 #[inline]
 pub(crate) fn seen_has(s: &Seen, canon: u64, black: u64, white: u64) -> bool {
-    let b = (canon >> 56) as usize;
-    s[b >> 6] & (1 << (b & 63)) != 0
-        && s[4] & (1 << (black | white).count_ones().min(63)) != 0
-        && black & s[5] == s[5]
-        && white & s[6] == s[6]
+    bloom_bits(canon)
+        .iter()
+        .all(|&b| s[b >> 6] & (1 << (b & 63)) != 0)
+        && s[COUNTS] & (1 << (black | white).count_ones().min(63)) != 0
+        && black & s[COMMON_B] == s[COMMON_B]
+        && white & s[COMMON_W] == s[COMMON_W]
 }
 
 /// Unites two filters.
 #[inline]
 pub(crate) fn seen_union(a: &mut Seen, b: &Seen) {
-    for i in 0..5 {
+    for i in 0..=COUNTS {
         a[i] |= b[i];
     }
-    a[5] &= b[5];
-    a[6] &= b[6];
+    a[COMMON_B] &= b[COMMON_B];
+    a[COMMON_W] &= b[COMMON_W];
+}
+
+/// What a searched subtree's safe-region cut-offs assumed about the earlier history
+/// (docs/SOLVING.md, "Safe points"): for each colour (0 black, 1 white), no earlier position may
+/// hold all of `need` and a stone in `inside` of that colour. Cut-offs merge into one conservative
+/// test: the stones every one of them needs, the regions of any.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct Dep {
+    pub need: [u64; 2],
+    pub inside: [u64; 2],
+}
+
+/// No assumption.
+pub(crate) const DEP_NONE: Dep = Dep {
+    need: [u64::MAX; 2],
+    inside: [0; 2],
+};
+
+impl Dep {
+    /// Adds the assumptions of `o`.
+    #[inline]
+    pub fn merge(&mut self, o: &Dep) {
+        for c in 0..2 {
+            self.need[c] &= o.need[c];
+            self.inside[c] |= o.inside[c];
+        }
+    }
+
+    /// Whether an earlier position with these stones could break an assumption.
+    #[inline]
+    pub fn hit(&self, black: u64, white: u64) -> bool {
+        let own = [black, white];
+        (0..2).any(|c| {
+            self.inside[c] != 0
+                && own[c] & self.need[c] == self.need[c]
+                && own[c] & self.inside[c] != 0
+        })
+    }
 }
 
 /// The move field of an entry: no move known.
@@ -66,6 +124,8 @@ pub(crate) struct Entry {
     pub min_ref: u32,
     /// The positions the subtree created (canonical hashes).
     pub seen: Seen,
+    /// What the subtree's safe-region cut-offs assumed about earlier positions.
+    pub dep: Dep,
 }
 
 /// A fixed-size table of 2^bits entries, two per bucket (one kept by size of work, one always
@@ -87,6 +147,7 @@ const EMPTY: Entry = Entry {
     history_free: false,
     min_ref: u32::MAX,
     seen: SEEN_NONE,
+    dep: DEP_NONE,
 };
 
 impl Table {

@@ -1,0 +1,40 @@
+//! Solves one board and prints the figures: `cargo run --release -p tengen-solve --example
+//! solve_board -- 4x4 [rules] [table_bits]`. A light driver for measuring the search without
+//! building the whole command line tool.
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let size = args.first().map(String::as_str).unwrap_or("3x3");
+    let (w, h) = size.split_once('x').expect("WxH");
+    let rules = args
+        .get(1)
+        .map(String::as_str)
+        .unwrap_or("chinese-ogs,komi=0")
+        .parse()
+        .expect("rules");
+    let bits = args
+        .get(2)
+        .map(|b| b.parse().expect("table bits"))
+        .unwrap_or(22);
+    let options = tengen_solve::SolveOptions {
+        table_bits: bits,
+        progress: Some(Box::new({
+            let mut next = 0.0;
+            move |p: &tengen_solve::Progress| {
+                if p.seconds >= next {
+                    next = p.seconds + 10.0;
+                    eprintln!(
+                        "  {:>12} nodes {:>8.1} s  [{}, {}]",
+                        p.nodes, p.seconds, p.lower, p.upper
+                    )
+                }
+            }
+        })),
+    };
+    let s = tengen_solve::solve(w.parse().unwrap(), h.parse().unwrap(), rules, options)
+        .expect("solvable");
+    println!(
+        "{size}: {} nodes {} seconds {:.2} table {}/{}",
+        s.result, s.nodes, s.seconds, s.table_entries, s.table_capacity
+    );
+}
