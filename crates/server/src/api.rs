@@ -223,6 +223,51 @@ fn parse_empty(p: &Payload) -> Result<(), ApiError> {
     }
 }
 
+/// What every play action (move, pass, resign, undo and its answers, marks, accept, resume)
+/// can answer: the new state or one of these errors. Written once for the API document.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code, clippy::large_enum_variant)] // never built: only its OpenAPI description is used
+pub(crate) enum ActionAnswers {
+    #[response(status = 200, description = "the new state")]
+    State(crate::view::State<'static>),
+    #[response(
+        status = 400,
+        description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex"
+    )]
+    BadRequest(ErrorBody<'static>),
+    #[response(status = 401, description = "`unauthorized`: no token")]
+    Unauthorized(ErrorBody<'static>),
+    #[response(
+        status = 403,
+        description = "`forbidden`: not a token of this game's players"
+    )]
+    Forbidden(ErrorBody<'static>),
+    #[response(status = 404, description = "`not_found`")]
+    NotFound(ErrorBody<'static>),
+    #[response(
+        status = 408,
+        description = "`timeout`: the body did not arrive in time"
+    )]
+    Timeout(ErrorBody<'static>),
+    #[response(
+        status = 409,
+        description = "`stale`: `move_number` or `marks_version` is not the current one"
+    )]
+    Stale(ErrorBody<'static>),
+    #[response(status = 413, description = "`too_large`")]
+    TooLarge(ErrorBody<'static>),
+    #[response(
+        status = 422,
+        description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`"
+    )]
+    Refused(ErrorBody<'static>),
+    #[response(
+        status = 503,
+        description = "`unavailable`: the store failed; nothing was changed"
+    )]
+    Unavailable(ErrorBody<'static>),
+}
+
 /// An empty object: the body of requests that carry nothing.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -725,18 +770,7 @@ pub(crate) struct MoveBody {
 #[utoipa::path(post, path = "/api/games/{id}/moves", tag = "play", request_body = MoveBody, 
     params(("id" = String, Path, description = "the game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "the new state", body = crate::view::State),
-        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
-        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
-        (status = 413, description = "`too_large`", body = ErrorBody),
-        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
-    ))]
+    responses(ActionAnswers))]
 pub(crate) async fn play(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -802,18 +836,7 @@ where
 #[utoipa::path(post, path = "/api/games/{id}/undo", tag = "play", request_body(content = Option<Empty>, description = "empty, or `{}`"), 
     params(("id" = String, Path, description = "the game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "the new state", body = crate::view::State),
-        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
-        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
-        (status = 413, description = "`too_large`", body = ErrorBody),
-        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
-    ))]
+    responses(ActionAnswers))]
 pub(crate) async fn undo(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -831,18 +854,7 @@ pub(crate) async fn undo(
 #[utoipa::path(post, path = "/api/games/{id}/undo/accept", tag = "play", request_body(content = Option<Empty>, description = "empty, or `{}`"), 
     params(("id" = String, Path, description = "the game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "the new state", body = crate::view::State),
-        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
-        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
-        (status = 413, description = "`too_large`", body = ErrorBody),
-        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
-    ))]
+    responses(ActionAnswers))]
 pub(crate) async fn undo_accept(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -872,18 +884,7 @@ pub(crate) struct DeadBody {
 #[utoipa::path(post, path = "/api/games/{id}/dead", tag = "play", request_body = DeadBody, 
     params(("id" = String, Path, description = "the game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "the new state", body = crate::view::State),
-        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
-        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
-        (status = 413, description = "`too_large`", body = ErrorBody),
-        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
-    ))]
+    responses(ActionAnswers))]
 pub(crate) async fn dead(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -909,18 +910,7 @@ pub(crate) struct AcceptBody {
 #[utoipa::path(post, path = "/api/games/{id}/accept", tag = "play", request_body = AcceptBody, 
     params(("id" = String, Path, description = "the game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "the new state", body = crate::view::State),
-        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
-        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
-        (status = 413, description = "`too_large`", body = ErrorBody),
-        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
-    ))]
+    responses(ActionAnswers))]
 pub(crate) async fn accept(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -938,18 +928,7 @@ pub(crate) async fn accept(
 #[utoipa::path(post, path = "/api/games/{id}/resume", tag = "play", request_body(content = Option<Empty>, description = "empty, or `{}`"), 
     params(("id" = String, Path, description = "the game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "the new state", body = crate::view::State),
-        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
-        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
-        (status = 413, description = "`too_large`", body = ErrorBody),
-        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
-    ))]
+    responses(ActionAnswers))]
 pub(crate) async fn resume(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -975,18 +954,7 @@ pub(crate) struct ChatBody {
 #[utoipa::path(post, path = "/api/games/{id}/chat", tag = "play", request_body = ChatBody, 
     params(("id" = String, Path, description = "the game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "the new state", body = crate::view::State),
-        (status = 400, description = "`bad_request`: malformed JSON, unknown fields, wrong types, an unreadable vertex", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: no token", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not a token of this game's players", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 408, description = "`timeout`: the body did not arrive in time", body = ErrorBody),
-        (status = 409, description = "`stale`: `move_number` or `marks_version` is not the current one", body = ErrorBody),
-        (status = 413, description = "`too_large`", body = ErrorBody),
-        (status = 422, description = "the rules refuse it: `occupied`, `suicide`, `ko`, `superko`, `off_board`, `not_your_turn`, `wrong_phase`, `game_over`, `no_stone`, `bad_text`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the store failed; nothing was changed", body = ErrorBody),
-    ))]
+    responses(ActionAnswers))]
 pub(crate) async fn chat(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
