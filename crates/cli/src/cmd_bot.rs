@@ -127,20 +127,12 @@ struct Accepted {
 }
 
 /// The time control is read with the server's own type, the one the state is written from.
-use tengen_server::clock::TimeControl;
+use tengen_server::clock::{SideView, TimeControl};
 
 #[derive(Deserialize, Clone)]
 struct Clock {
-    black: ClockSide,
-    white: ClockSide,
-}
-
-#[derive(Deserialize, Clone)]
-struct ClockSide {
-    main: f64,
-    periods: Option<u32>,
-    period: Option<f64>,
-    stones: Option<u32>,
+    black: SideView,
+    white: SideView,
 }
 
 #[derive(Serialize)]

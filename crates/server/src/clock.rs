@@ -140,7 +140,7 @@ pub struct Clock {
 }
 
 /// A clock as the state shows it (seconds).
-#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct SideView {
     /// Main time left.
     pub main: f64,
