@@ -64,10 +64,12 @@ mod geometry;
 mod table;
 
 use geometry::{bits, splitmix, Geometry, Safety};
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use table::{
-    seen_add, seen_has, seen_union, Dep, Entry, Seen, Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
+    seen_add, seen_counts, seen_has, seen_union, Dep, Entry, Seen, Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
 };
 use tengen_core::{
     Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError,
@@ -247,6 +249,8 @@ struct PathEntry {
     ko_context: u64,
     /// Hash of the set of the positions before this one (and their count).
     before: u64,
+    /// The next most recent path index with the same exact hash (`usize::MAX`: none).
+    prev_same: usize,
 }
 
 /// What a search returns besides its value.
@@ -278,6 +282,30 @@ struct Solver {
     progress: Option<ProgressFn>,
     bounds: (i32, i32),
     root_color: Color,
+    /// Whether safe regions bound the score (besides pass-alive chains and their eyes).
+    regions: bool,
+    /// The most recent path index of each exact position hash on the path.
+    by_hash: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    /// `by_count[k]`: the path indexes of the positions with k stones, in path order.
+    by_count: Vec<Vec<usize>>,
+}
+
+/// A hasher for keys that are already well-mixed 64-bit hashes.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
 }
 
 fn color_index(c: Color) -> usize {
@@ -308,6 +336,9 @@ impl Solver {
             progress: options.progress,
             bounds: (-n, n),
             root_color,
+            regions: std::env::var_os("TENGEN_NOREG").is_none(),
+            by_hash: HashMap::default(),
+            by_count: vec![Vec::new(); MAX_POINTS + 1],
         };
         let (bl, wh) = s.masks();
         let (canon, sym) = s.geo.canonical(bl, wh);
@@ -321,8 +352,54 @@ impl Solver {
             white: wh,
             ko_context: 0,
             before: splitmix(0),
+            prev_same: usize::MAX,
         });
+        s.index_push();
         s
+    }
+
+    /// Enters the last path entry in the path's indexes (by exact hash, by stone count).
+    fn index_push(&mut self) {
+        let d = self.path.len() - 1;
+        let e = &mut self.path[d];
+        e.prev_same = self.by_hash.insert(e.hash, d).unwrap_or(usize::MAX);
+        let k = (e.black | e.white).count_ones() as usize;
+        self.by_count[k].push(d);
+    }
+
+    /// Removes the last path entry from the path's indexes.
+    fn index_pop(&mut self) {
+        let d = self.path.len() - 1;
+        let e = &self.path[d];
+        if e.prev_same == usize::MAX {
+            self.by_hash.remove(&e.hash);
+        } else {
+            self.by_hash.insert(e.hash, e.prev_same);
+        }
+        let k = (e.black | e.white).count_ones() as usize;
+        self.by_count[k].pop();
+    }
+
+    /// Whether some position at a path index below `end` may be in the filter `seen` or break
+    /// the assumptions `dep`.
+    fn path_hits(&self, end: usize, seen: &Seen, dep: &Dep) -> bool {
+        if dep.inside != [0, 0] {
+            return self.path[..end].iter().any(|a| {
+                seen_has(seen, a.canon, a.black, a.white) || dep.hit(a.black, a.white)
+            });
+        }
+        // Only the positions whose stone count the filter holds can pass it.
+        bits(seen_counts(seen)).any(|k| {
+            // Most recent first: a subtree most often recreates the positions just before it.
+            self.by_count[k]
+                .iter()
+                .rev()
+                .skip_while(|&&i| i >= end)
+                .any(|&i| {
+                    let a = &self.path[i];
+                    seen_has(seen, a.canon, a.black, a.white)
+                })
+        })
     }
 
     fn point(&self, p: usize) -> Point {
@@ -409,11 +486,14 @@ impl Solver {
             white: wh,
             ko_context,
             before,
+            prev_same: usize::MAX,
         });
+        self.index_push();
     }
 
     fn pop(&mut self) {
         self.game.undo();
+        self.index_pop();
         self.path.pop();
     }
 
@@ -448,29 +528,29 @@ impl Solver {
         let ko = self.game.rules().ko;
         let next = color.opponent();
         let mut after: Option<(u64, u64)> = None;
-        for k in (0..self.path.len()).rev() {
+        let mut k = *self.by_hash.get(&hash_after)?;
+        loop {
             let e = &self.path[k];
-            if e.hash != hash_after {
-                continue;
-            }
             let counts = match ko {
                 KoRule::Positional => true,
                 KoRule::Situational => e.to_move == next,
                 _ => e.to_move == next && !e.by_pass,
             };
-            if !counts {
-                continue;
+            if counts {
+                let (b, w) = *after.get_or_insert_with(|| {
+                    let mut board = self.game.board().clone();
+                    board.play(self.point(p), color);
+                    self.masks_of(&board)
+                });
+                if e.black == b && e.white == w {
+                    return Some(k);
+                }
             }
-            let (b, w) = *after.get_or_insert_with(|| {
-                let mut board = self.game.board().clone();
-                board.play(self.point(p), color);
-                self.masks_of(&board)
-            });
-            if e.black == b && e.white == w {
-                return Some(k);
+            if e.prev_same == usize::MAX {
+                return None;
             }
+            k = e.prev_same;
         }
-        None
     }
 
     fn key(&self, e: &PathEntry, canonical: bool) -> u64 {
@@ -539,11 +619,8 @@ impl Solver {
                 p => self.geo.unmap(here.sym, p as usize) as u8,
             };
             let same_path = e.exact == exact && e.path == here.before;
-            let valid = same_path
-                || (e.history_free
-                    && !self.path[..outside].iter().any(|a| {
-                        seen_has(&e.seen, a.canon, a.black, a.white) || e.dep.hit(a.black, a.white)
-                    }));
+            let valid =
+                same_path || (e.history_free && !self.path_hits(outside, &e.seen, &e.dep));
             if valid {
                 valid_slot = Some(i);
                 let min_ref = if e.history_free {
@@ -751,7 +828,10 @@ impl Solver {
                 None
             }
         };
-        let mut use_reg = [s[0].regions != 0, s[1].regions != 0];
+        let mut use_reg = [
+            self.regions && s[0].regions != 0,
+            self.regions && s[1].regions != 0,
+        ];
         decide(self.safe_bounds(&s, use_reg))?;
         // Drop the regions that the cut does not need, then those the history forbids.
         for c in 0..2 {

@@ -41,12 +41,18 @@ pub(crate) fn seen_add(s: &mut Seen, canon: u64, black: u64, white: u64) {
 /// Whether a position may be in the filter (never false when it is).
 #[inline]
 pub(crate) fn seen_has(s: &Seen, canon: u64, black: u64, white: u64) -> bool {
-    bloom_bits(canon)
-        .iter()
-        .all(|&b| s[b >> 6] & (1 << (b & 63)) != 0)
-        && s[COUNTS] & (1 << (black | white).count_ones().min(63)) != 0
-        && black & s[COMMON_B] == s[COMMON_B]
+    black & s[COMMON_B] == s[COMMON_B]
         && white & s[COMMON_W] == s[COMMON_W]
+        && s[COUNTS] & (1 << (black | white).count_ones().min(63)) != 0
+        && bloom_bits(canon)
+            .iter()
+            .all(|&b| s[b >> 6] & (1 << (b & 63)) != 0)
+}
+
+/// The stone counts of the positions in the filter, as a bit set.
+#[inline]
+pub(crate) fn seen_counts(s: &Seen) -> u64 {
+    s[COUNTS]
 }
 
 /// Unites two filters.
