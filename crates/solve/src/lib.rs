@@ -256,10 +256,11 @@ struct PathEntry {
 /// What a search returns besides its value.
 struct Out {
     value: i32,
-    /// Smallest path index a superko refusal in the subtree pointed at (usize::MAX: none).
-    min_ref: usize,
-    /// Positions the subtree created.
-    seen: Seen,
+    /// For each colour (0 black, 1 white): the smallest path index a superko refusal of one of
+    /// its moves in the subtree pointed at (usize::MAX: none).
+    min_ref: [usize; 2],
+    /// For each colour: the positions its moves in the subtree created.
+    seen: [Seen; 2],
     /// What its safe-region cut-offs assumed about earlier positions.
     dep: Dep,
 }
@@ -593,8 +594,8 @@ impl Solver {
         }
         let none = Out {
             value: 0,
-            min_ref: usize::MAX,
-            seen: SEEN_NONE,
+            min_ref: [usize::MAX; 2],
+            seen: [SEEN_NONE; 2],
             dep: DEP_NONE,
         };
         if self.game.consecutive_passes() >= 2 {
@@ -619,25 +620,55 @@ impl Solver {
                 p => self.geo.unmap(here.sym, p as usize) as u8,
             };
             let same_path = e.exact == exact && e.path == here.before;
-            let valid =
-                same_path || (e.history_free && !self.path_hits(outside, &e.seen, &e.dep));
-            if valid {
+            // A lower bound for the player to move (x) holds on this path when the opponent (o)
+            // had no move refused for an earlier position (it would gain moves here) and no
+            // position x's moves created is an earlier position here (x would lose moves);
+            // an upper bound likewise with the colours swapped.
+            let (x, o) = (color_index(here.to_move), 1 - color_index(here.to_move));
+            let (lo_ok, hi_ok) = if same_path {
+                (true, true)
+            } else if (e.history_free[o] || e.history_free[x])
+                && (e.dep.inside == [0, 0] || !self.path_hits(outside, &SEEN_NONE, &e.dep))
+            {
+                (
+                    e.history_free[o] && !self.path_hits(outside, &e.seen[x], &DEP_NONE),
+                    e.history_free[x] && !self.path_hits(outside, &e.seen[o], &DEP_NONE),
+                )
+            } else {
+                (false, false)
+            };
+            if lo_ok && hi_ok {
                 valid_slot = Some(i);
-                let min_ref = if e.history_free {
-                    usize::MAX
-                } else {
-                    e.min_ref as usize
+            }
+            let (lo, hi) = (e.lower as i32, e.upper as i32);
+            let cut = if lo_ok && lo >= beta {
+                Some(lo)
+            } else if hi_ok && hi <= alpha {
+                Some(hi)
+            } else if lo_ok && hi_ok && lo == hi {
+                Some(lo)
+            } else {
+                None
+            };
+            if let Some(value) = cut {
+                // Refusals inside the subtree do not matter to the nodes above; the path indexes
+                // of others are meaningful on the same path only, and a colour whose refusals
+                // are unknown here is reported as pointing at the root.
+                let min_ref = [0, 1].map(|c| {
+                    if e.history_free[c] {
+                        usize::MAX
+                    } else if same_path {
+                        e.min_ref[c] as usize
+                    } else {
+                        0
+                    }
+                });
+                return Out {
+                    value,
+                    min_ref,
+                    seen: e.seen,
+                    dep: e.dep,
                 };
-                let (lo, hi) = (e.lower as i32, e.upper as i32);
-                if lo >= beta || hi <= alpha || lo == hi {
-                    let value = if lo >= beta { lo } else { hi };
-                    return Out {
-                        value,
-                        min_ref,
-                        seen: e.seen,
-                        dep: e.dep,
-                    };
-                }
             }
         }
         // Safe points: what each side keeps whatever the other does.
@@ -649,7 +680,7 @@ impl Solver {
         // Moves: legal plays, then pass; superko refusals noted.
         let color = here.to_move;
         let ci = color_index(color);
-        let mut min_ref = usize::MAX;
+        let mut min_ref = [usize::MAX; 2];
         let mut moves: Vec<(u8, u32)> = Vec::with_capacity(self.geo.n + 1);
         let ply_k = ply.min(MAX_PLY);
         for p in bits(self.geo.all & !bl & !wh) {
@@ -660,7 +691,7 @@ impl Solver {
                 match self.game.check(color, self.point(p)) {
                     Ok(_) => true,
                     Err(IllegalMove::Ko) | Err(IllegalMove::Superko { .. }) => {
-                        min_ref = min_ref.min(self.repeated_index(p, color));
+                        min_ref[ci] = min_ref[ci].min(self.repeated_index(p, color));
                         false
                     }
                     Err(_) => false,
@@ -669,7 +700,7 @@ impl Solver {
                 // Superko against the path's own exact positions.
                 match self.repeat_of(effect.hash_after, p, color) {
                     Some(k) => {
-                        min_ref = min_ref.min(k);
+                        min_ref[ci] = min_ref[ci].min(k);
                         false
                     }
                     None => true,
@@ -700,7 +731,7 @@ impl Solver {
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
         let mut a = alpha;
-        let mut seen: Seen = SEEN_NONE;
+        let mut seen = [SEEN_NONE; 2];
         let mut dep = DEP_NONE;
         let nodes_before = self.nodes;
         for &(m, _) in &moves {
@@ -714,12 +745,14 @@ impl Solver {
             let out = self.search(-beta, -a, ply + 1);
             self.pop();
             let v = -out.value;
-            seen_union(&mut seen, &out.seen);
+            for c in 0..2 {
+                seen_union(&mut seen[c], &out.seen[c]);
+                min_ref[c] = min_ref[c].min(out.min_ref[c]);
+            }
             dep.merge(&out.dep);
             if m != PASS {
-                seen_add(&mut seen, child.canon, child.black, child.white);
+                seen_add(&mut seen[ci], child.canon, child.black, child.white);
             }
-            min_ref = min_ref.min(out.min_ref);
             if v > best {
                 best = v;
                 best_move = m;
@@ -742,7 +775,7 @@ impl Solver {
         }
 
         // Store.
-        let history_free = min_ref >= outside;
+        let history_free = min_ref.map(|r| r >= outside);
         let mut entry = Entry {
             key,
             exact,
@@ -762,7 +795,7 @@ impl Solver {
                 p => self.geo.syms[here.sym][p as usize],
             },
             history_free,
-            min_ref: min_ref.min(u32::MAX as usize) as u32,
+            min_ref: min_ref.map(|r| r.min(u32::MAX as usize) as u32),
             seen,
             dep,
         };
@@ -770,9 +803,11 @@ impl Solver {
             let old = self.table.get(i);
             entry.lower = entry.lower.max(old.lower);
             entry.upper = entry.upper.min(old.upper);
-            entry.history_free &= old.history_free;
-            entry.min_ref = entry.min_ref.min(old.min_ref);
-            seen_union(&mut entry.seen, &old.seen);
+            for c in 0..2 {
+                entry.history_free[c] &= old.history_free[c];
+                entry.min_ref[c] = entry.min_ref[c].min(old.min_ref[c]);
+                seen_union(&mut entry.seen[c], &old.seen[c]);
+            }
             entry.dep.merge(&old.dep);
             debug_assert!(entry.lower <= entry.upper, "inconsistent bounds");
         }

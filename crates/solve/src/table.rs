@@ -123,13 +123,14 @@ pub(crate) struct Entry {
     pub upper: i16,
     /// Best or refuting move, in the canonical orientation.
     pub best: u8,
-    /// No superko refusal in the subtree pointed at a position before this node.
-    pub history_free: bool,
-    /// Smallest path index that a superko refusal in the subtree pointed at (u32::MAX: none);
-    /// meaningful for reuse on the same path only.
-    pub min_ref: u32,
-    /// The positions the subtree created (canonical hashes).
-    pub seen: Seen,
+    /// For each colour (0 black, 1 white): no superko refusal of its moves in the subtree
+    /// pointed at a position before this node.
+    pub history_free: [bool; 2],
+    /// For each colour: the smallest path index that a superko refusal of its moves in the
+    /// subtree pointed at (u32::MAX: none); meaningful for reuse on the same path only.
+    pub min_ref: [u32; 2],
+    /// For each colour: the positions its moves in the subtree created.
+    pub seen: [Seen; 2],
     /// What the subtree's safe-region cut-offs assumed about earlier positions.
     pub dep: Dep,
 }
@@ -150,9 +151,9 @@ const EMPTY: Entry = Entry {
     lower: 0,
     upper: 0,
     best: NO_MOVE,
-    history_free: false,
-    min_ref: u32::MAX,
-    seen: SEEN_NONE,
+    history_free: [false; 2],
+    min_ref: [u32::MAX; 2],
+    seen: [SEEN_NONE; 2],
     dep: DEP_NONE,
 };
 
