@@ -69,7 +69,8 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use table::{
-    seen_add, seen_counts, seen_has, seen_union, Dep, Entry, Seen, Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
+    seen_add, seen_common, seen_counts, seen_has, seen_union, Dep, Entry, Seen, Table, DEP_NONE,
+    NO_MOVE, PASS, SEEN_NONE,
 };
 use tengen_core::{
     Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError,
@@ -287,8 +288,22 @@ struct Solver {
     regions: bool,
     /// The most recent path index of each exact position hash on the path.
     by_hash: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
-    /// `by_count[k]`: the path indexes of the positions with k stones, in path order.
-    by_count: Vec<Vec<usize>>,
+    /// `by_count[k]`: the positions of the path with k stones, in path order.
+    by_count: Vec<Vec<Counted>>,
+}
+
+/// A position of the path in the index by stone count, with what the positions up to it in its
+/// list hold between them.
+#[derive(Clone, Copy)]
+struct Counted {
+    index: usize,
+    canon: u64,
+    black: u64,
+    white: u64,
+    /// The points holding a black stone in this position or an earlier one of the same list.
+    any_black: u64,
+    /// Likewise for white.
+    any_white: u64,
 }
 
 /// A hasher for keys that are already well-mixed 64-bit hashes.
@@ -365,7 +380,16 @@ impl Solver {
         let e = &mut self.path[d];
         e.prev_same = self.by_hash.insert(e.hash, d).unwrap_or(usize::MAX);
         let k = (e.black | e.white).count_ones() as usize;
-        self.by_count[k].push(d);
+        let list = &mut self.by_count[k];
+        let (any_black, any_white) = list.last().map_or((0, 0), |c| (c.any_black, c.any_white));
+        list.push(Counted {
+            index: d,
+            canon: e.canon,
+            black: e.black,
+            white: e.white,
+            any_black: any_black | e.black,
+            any_white: any_white | e.white,
+        });
     }
 
     /// Removes the last path entry from the path's indexes.
@@ -385,21 +409,28 @@ impl Solver {
     /// the assumptions `dep`.
     fn path_hits(&self, end: usize, seen: &Seen, dep: &Dep) -> bool {
         if dep.inside != [0, 0] {
-            return self.path[..end].iter().any(|a| {
-                seen_has(seen, a.canon, a.black, a.white) || dep.hit(a.black, a.white)
-            });
+            return self.path[..end]
+                .iter()
+                .any(|a| seen_has(seen, a.canon, a.black, a.white) || dep.hit(a.black, a.white));
         }
         // Only the positions whose stone count the filter holds can pass it.
+        let (common_black, common_white) = seen_common(seen);
         bits(seen_counts(seen)).any(|k| {
+            let list = &self.by_count[k];
+            let Some(j) = list.iter().rposition(|c| c.index < end) else {
+                return false;
+            };
+            // Every position of the filter holds the common stones: skip the list when no
+            // position of it up to `end` holds them all.
+            let top = &list[j];
+            if common_black & !top.any_black != 0 || common_white & !top.any_white != 0 {
+                return false;
+            }
             // Most recent first: a subtree most often recreates the positions just before it.
-            self.by_count[k]
+            list[..=j]
                 .iter()
                 .rev()
-                .skip_while(|&&i| i >= end)
-                .any(|&i| {
-                    let a = &self.path[i];
-                    seen_has(seen, a.canon, a.black, a.white)
-                })
+                .any(|c| seen_has(seen, c.canon, c.black, c.white))
         })
     }
 

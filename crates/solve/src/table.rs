@@ -55,6 +55,12 @@ pub(crate) fn seen_counts(s: &Seen) -> u64 {
     s[COUNTS]
 }
 
+/// The black and white stones that every position of the filter holds.
+#[inline]
+pub(crate) fn seen_common(s: &Seen) -> (u64, u64) {
+    (s[COMMON_B], s[COMMON_W])
+}
+
 /// Unites two filters.
 #[inline]
 pub(crate) fn seen_union(a: &mut Seen, b: &Seen) {
