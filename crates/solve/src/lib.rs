@@ -656,14 +656,19 @@ impl Solver {
             // position x's moves created is an earlier position here (x would lose moves);
             // an upper bound likewise with the colours swapped.
             let (x, o) = (color_index(here.to_move), 1 - color_index(here.to_move));
+            let (lo, hi) = (e.lower as i32, e.upper as i32);
+            // Only the bounds that would cut are checked (the checks scan the path); the entry
+            // is merged with the new result only when both were found valid.
+            let need_lo = lo >= beta || lo == hi;
+            let need_hi = hi <= alpha || lo == hi;
             let (lo_ok, hi_ok) = if same_path {
                 (true, true)
-            } else if (e.history_free[o] || e.history_free[x])
+            } else if (need_lo && e.history_free[o] || need_hi && e.history_free[x])
                 && (e.dep.inside == [0, 0] || !self.path_hits(outside, &SEEN_NONE, &e.dep))
             {
                 (
-                    e.history_free[o] && !self.path_hits(outside, &e.seen[x], &DEP_NONE),
-                    e.history_free[x] && !self.path_hits(outside, &e.seen[o], &DEP_NONE),
+                    need_lo && e.history_free[o] && !self.path_hits(outside, &e.seen[x], &DEP_NONE),
+                    need_hi && e.history_free[x] && !self.path_hits(outside, &e.seen[o], &DEP_NONE),
                 )
             } else {
                 (false, false)
@@ -671,7 +676,6 @@ impl Solver {
             if lo_ok && hi_ok {
                 valid_slot = Some(i);
             }
-            let (lo, hi) = (e.lower as i32, e.upper as i32);
             let cut = if lo_ok && lo >= beta {
                 Some(lo)
             } else if hi_ok && hi <= alpha {
