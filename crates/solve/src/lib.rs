@@ -264,6 +264,9 @@ struct Out {
     seen: [Seen; 2],
     /// What its safe-region cut-offs assumed about earlier positions.
     dep: Dep,
+    /// Whether the subtree reached the depth limit somewhere (its value then rests on a
+    /// one-sided estimate there).
+    horizon: bool,
 }
 
 const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
@@ -286,6 +289,13 @@ struct Solver {
     root_color: Color,
     /// Whether safe regions bound the score (besides pass-alive chains and their eyes).
     regions: bool,
+    /// Plies below the node a test starts from after which the search stops (iterative
+    /// deepening; `usize::MAX`: none).
+    depth_limit: usize,
+    /// The player whose worst case the depth limit assumes.
+    pessimistic_for: Color,
+    /// The depth limit of the first search of each test.
+    first_depth: usize,
     /// The most recent path index of each exact position hash on the path.
     by_hash: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
     /// `by_count[k]`: the positions of the path with k stones, in path order.
@@ -353,6 +363,12 @@ impl Solver {
             bounds: (-n, n),
             root_color,
             regions: std::env::var_os("TENGEN_NOREG").is_none(),
+            depth_limit: usize::MAX,
+            pessimistic_for: root_color,
+            first_depth: std::env::var("TENGEN_DEPTH0")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(n as usize),
             by_hash: HashMap::default(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
         };
@@ -628,6 +644,7 @@ impl Solver {
             min_ref: [usize::MAX; 2],
             seen: [SEEN_NONE; 2],
             dep: DEP_NONE,
+            horizon: false,
         };
         if self.game.consecutive_passes() >= 2 {
             return Out {
@@ -703,6 +720,7 @@ impl Solver {
                     min_ref,
                     seen: e.seen,
                     dep: e.dep,
+                    horizon: false,
                 };
             }
         }
@@ -710,6 +728,30 @@ impl Solver {
         let (bl, wh) = (here.black, here.white);
         if let Some((value, dep)) = self.safe_cut(&here, d, alpha, beta) {
             return Out { value, dep, ..none };
+        }
+        if ply >= self.depth_limit {
+            // The depth limit: the worst the safe points allow for the player the search is
+            // pessimistic for (the best for the other), so that its wins are proofs.
+            let s = [
+                self.geo.safety(here.black, here.white),
+                self.geo.safety(here.white, here.black),
+            ];
+            let (lo, hi) = self.safe_bounds(&s, [false, false]);
+            let (lo, hi) = if here.to_move == Color::White {
+                (-hi, -lo)
+            } else {
+                (lo, hi)
+            };
+            let value = if here.to_move == self.pessimistic_for {
+                lo
+            } else {
+                hi
+            };
+            return Out {
+                value,
+                horizon: true,
+                ..none
+            };
         }
 
         // Moves: legal plays, then pass; superko refusals noted.
@@ -768,6 +810,7 @@ impl Solver {
         let mut a = alpha;
         let mut seen = [SEEN_NONE; 2];
         let mut dep = DEP_NONE;
+        let mut horizon = false;
         let nodes_before = self.nodes;
         for &(m, _) in &moves {
             let mv = if m == PASS {
@@ -785,6 +828,7 @@ impl Solver {
                 min_ref[c] = min_ref[c].min(out.min_ref[c]);
             }
             dep.merge(&out.dep);
+            horizon |= out.horizon;
             if m != PASS {
                 seen_add(&mut seen[ci], child.canon, child.black, child.white);
             }
@@ -809,18 +853,20 @@ impl Solver {
             }
         }
 
-        // Store.
+        // Store. Below the depth limit only a win of the player the search is pessimistic for
+        // is a proof: a fail high when it is to move here, a fail low when the other is.
         let history_free = min_ref.map(|r| r >= outside);
+        let mine = here.to_move == self.pessimistic_for;
         let mut entry = Entry {
             key,
             exact,
             path: here.before,
-            lower: if best > alpha {
+            lower: if best > alpha && (!horizon || mine) {
                 best as i16
             } else {
                 -self.n as i16
             },
-            upper: if best < beta {
+            upper: if best < beta && (!horizon || !mine) {
                 best as i16
             } else {
                 self.n as i16
@@ -846,14 +892,18 @@ impl Solver {
             entry.dep.merge(&old.dep);
             debug_assert!(entry.lower <= entry.upper, "inconsistent bounds");
         }
-        let replace = valid_slot.or(slot);
-        self.table
-            .store(entry, replace, self.nodes - nodes_before + 1);
+        let trivial = entry.lower == -self.n as i16 && entry.upper == self.n as i16;
+        if !(trivial && slot.is_some() && valid_slot.is_none()) {
+            let replace = valid_slot.or(slot);
+            self.table
+                .store(entry, replace, self.nodes - nodes_before + 1);
+        }
         Out {
             value: best,
             min_ref,
             seen,
             dep,
+            horizon,
         }
     }
 
@@ -942,11 +992,12 @@ impl Solver {
         let mut g = 0;
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
-            g = self.search(beta - 1, beta, 0).value;
-            if g < beta {
-                hi = g;
-            } else {
+            let (at_least, v) = self.prove(beta);
+            g = v;
+            if at_least {
                 lo = g;
+            } else {
+                hi = g;
             }
             self.bounds = if self.root_color == Color::Black {
                 (lo, hi)
@@ -975,6 +1026,30 @@ impl Solver {
         })
     }
 
+    /// Proves whether the value of the current position for the player to move is at least
+    /// `beta`, by null-window searches of growing depth: one pessimistic for the player to move
+    /// at the depth limit (a fail high is then a proof), one pessimistic for the opponent (a fail
+    /// low is a proof); a search that never reached the limit proves either way. Returns the
+    /// answer and the proven fail-soft bound.
+    fn prove(&mut self, beta: i32) -> (bool, i32) {
+        let me = self.path.last().expect("root on the path").to_move;
+        let mut depth = self.first_depth;
+        loop {
+            for side in [me, me.opponent()] {
+                self.depth_limit = depth;
+                self.pessimistic_for = side;
+                let out = self.search(beta - 1, beta, 0);
+                if out.value >= beta && (side == me || !out.horizon) {
+                    return (true, out.value);
+                }
+                if out.value < beta && (side != me || !out.horizon) {
+                    return (false, out.value);
+                }
+            }
+            depth = depth.saturating_add(depth / 4 + 2);
+        }
+    }
+
     /// Follows moves that keep the proven value to the end of the game.
     fn principal_variation(&mut self, mut value: i32) -> Vec<(Color, Move)> {
         let mut pv = Vec::new();
@@ -1001,8 +1076,8 @@ impl Solver {
             let mut found = None;
             for mv in moves {
                 self.push(mv);
-                let v = -self.search(-value - 1, -value + 1, 0).value;
-                if v == value {
+                // The move keeps the value when the opponent cannot get more than -value.
+                if !self.prove(-value + 1).0 {
                     found = Some(mv);
                     break;
                 }
