@@ -15,7 +15,7 @@ fn main() {
     let bits = args
         .get(2)
         .map(|b| b.parse().expect("table bits"))
-        .unwrap_or(22);
+        .unwrap_or(20);
     let options = tengen_solve::SolveOptions {
         table_bits: bits,
         progress: Some(Box::new({

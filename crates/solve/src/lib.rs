@@ -273,6 +273,12 @@ const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
 const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
 const MAX_PLY: usize = 4096;
 
+/// Whether the safe-region bounds are used (docs/SOLVING.md, "Safe points"). Off: with the
+/// depth-limited searches they gave 3x4 as B+5 in one setting of the first depth limit (12),
+/// where every other setting, and every setting without them, gives B+4; until that is
+/// understood the solver relies on pass-alive chains and their eyes only.
+const SAFE_REGIONS: bool = false;
+
 struct Solver {
     game: Game,
     geo: Geometry,
@@ -362,13 +368,10 @@ impl Solver {
             progress: options.progress,
             bounds: (-n, n),
             root_color,
-            regions: std::env::var_os("TENGEN_NOREG").is_none(),
+            regions: SAFE_REGIONS,
             depth_limit: usize::MAX,
             pessimistic_for: root_color,
-            first_depth: std::env::var("TENGEN_DEPTH0")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(n as usize),
+            first_depth: n as usize,
             by_hash: HashMap::default(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
         };
