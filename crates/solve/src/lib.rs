@@ -16,17 +16,19 @@
 //! ```
 //!
 //! ## The search
-//! Negamax alpha-beta over the final score, driven by MTD(f): a series of null-window searches
+//! Negamax alpha-beta over the final score, driven by MTD(f): a series of null-window tests
 //! ("is the value at least v?") that close in on the value, each reusing the bounds the earlier
-//! ones stored. There is no depth limit: every line is searched to the end of the game, so every
-//! stored bound is a proven bound. Cut-offs and speed:
+//! ones stored. Each test deepens: a search to a depth limit where the position scores the worst
+//! the safe points (below) allow for one side, so that side's wins are proofs, then the same for
+//! the other side, then a deeper limit; a search that never reaches the limit proves either way.
+//! Only proven bounds are stored. Cut-offs and speed:
 //! - a transposition table keyed by the position folded over the board's symmetries (8 on a
 //!   square board, 4 on a rectangle), the player to move and whether the last move was a pass;
-//! - safe points: a player's pass-alive chains (Benson), the one-point eyes they enclose, and
-//!   the regions next to one of those chains at every point are theirs at the end whatever the
-//!   opponent does, which bounds the final score from both sides ([`Geometry::safety`]; the
-//!   argument, which needs a check of the earlier positions for the regions, is in
-//!   docs/SOLVING.md); a node whose bounds already decide the null-window question is cut;
+//! - safe points: a player's pass-alive chains (Benson) and the one-point eyes they enclose are
+//!   theirs at the end whatever the opponent does, which bounds the final score from both sides
+//!   (`Geometry::safety`); a node whose bounds already decide the null-window question is cut.
+//!   (Safe regions, next to one of those chains at every point, are implemented with their
+//!   history check but switched off: see docs/SOLVING.md);
 //! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
 //!   that ends the game is tried first.
 //!
@@ -39,23 +41,23 @@
 //!    positions of the path it was computed on; on the same position with the same set of earlier
 //!    positions the search would be identical, so the bound is reused as it is (this is what
 //!    MTD(f)'s repeated searches rely on).
-//! 2. **History-free.** While searching a subtree the solver notes every superko refusal and the
-//!    most recent path index of the position it would have repeated. An entry is marked
-//!    history-free when no refusal in its subtree pointed above its own node, i.e. the search
-//!    would have been the same with no earlier history at all. Such an entry also carries a
-//!    1024-bit Bloom filter of every position its subtree created. On another path it is reused
-//!    only if none of the earlier positions of that path is in the filter: then no move of the
-//!    stored subtree is refused on the new path either, and the search would again be
-//!    identical. A filter has no false negatives, so a reuse is never wrong; a false positive only
-//!    costs a new search.
+//! 2. **History-free.** While searching a subtree the solver notes every superko refusal, by the
+//!    colour refused, and the most recent path index of the position it would have repeated. A
+//!    colour is history-free in an entry when none of its refusals in the subtree pointed above
+//!    the entry's own node. The entry also carries, per colour, a 1024-bit Bloom filter of the
+//!    positions that colour's moves created in the subtree. On another path a lower bound for the
+//!    player to move is reused only if the opponent is history-free (on the new path it could
+//!    only gain moves otherwise) and none of the earlier positions of that path is in the mover's
+//!    filter (the mover would lose a move of its proof); an upper bound likewise with the colours
+//!    swapped. The opponent's positions on the new path only take moves away from the opponent,
+//!    which a lower bound survives. A filter has no false negatives, so a reuse is never wrong;
+//!    a false positive only costs a new search.
 //!
-//! Results that depended on a repetition refusal above their node are therefore never reused on
-//! another path, and a history-free result is never reused where the new path would forbid one of
-//! its moves. The pass-alive and eye bounds hold whatever the history (they follow from a
-//! strategy of passing); a safe-region bound assumes that no earlier position holds the owner's
+//! The pass-alive and eye bounds hold whatever the history (they follow from a strategy of
+//! passing); a safe-region bound (off) assumes that no earlier position holds the owner's
 //! pass-alive stones plus a stone of the owner inside the region, which is checked on the path,
 //! and an entry whose subtree used one is reused on another path only when no earlier position
-//! of that path could break the assumption ([`table::Dep`]).
+//! of that path could break the assumption (`table::Dep`).
 //! The remaining assumption is that 64-bit hashes do not collide.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -84,8 +86,8 @@ pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// How a solve runs.
 pub struct SolveOptions {
-    /// The transposition table holds 2^table_bits entries of about 230 bytes (default 20: about
-    /// 230 MiB).
+    /// The transposition table holds 2^table_bits entries of about 390 bytes (default 20: about
+    /// 400 MB).
     pub table_bits: u32,
     /// Called about every 65,536 nodes and after each null-window search.
     pub progress: Option<ProgressFn>,
