@@ -76,6 +76,7 @@ pub fn run(args: Args) -> ExitCode {
     let options = SolveOptions {
         table_bits: args.table_bits,
         progress,
+        ..SolveOptions::default()
     };
     let result = solve(w, h, args.rules, options);
     if let Some(b) = bar {

@@ -91,6 +91,9 @@ pub struct SolveOptions {
     pub table_bits: u32,
     /// Called about every 65,536 nodes and after each null-window search.
     pub progress: Option<ProgressFn>,
+    /// The depth limit of the first search of each null-window test (0, the default: the
+    /// number of points). Any value gives the same result; it changes only the work.
+    pub first_depth: usize,
 }
 
 impl Default for SolveOptions {
@@ -98,6 +101,7 @@ impl Default for SolveOptions {
         SolveOptions {
             table_bits: 20,
             progress: None,
+            first_depth: 0,
         }
     }
 }
@@ -373,7 +377,10 @@ impl Solver {
             regions: SAFE_REGIONS,
             depth_limit: usize::MAX,
             pessimistic_for: root_color,
-            first_depth: n as usize,
+            first_depth: match options.first_depth {
+                0 => n as usize,
+                d => d,
+            },
             by_hash: HashMap::default(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
         };
