@@ -8,8 +8,10 @@
 //! own color in fewer than half of the playouts is dead.
 //!
 //! Random playouts decide a local fight by who happens to play there first, so a group the
-//! playouts leave *contested* (neither side has 2:1 odds: its mean ownership is within a third of
-//! zero) is judged by what it can do on its own instead: a contested group with fewer than two
+//! playouts leave *contested* is read out exactly when its fight is small (`local.rs`:
+//! the opponent moves first, the strings the playouts settled are walls). A contested group
+//! too big to read (contested: neither side has 2:1 odds, its mean ownership is within a third
+//! of zero) is judged by what it can do on its own instead: a contested group with fewer than two
 //! eyes (the eyes of its region in the [`TerritoryMap`] of the position, worth 1 or less) that touches an enemy group that is surely alive (pass-alive, or kept by
 //! its color in at least 2:1 of the playouts) cannot make life nor win a capturing race against
 //! that group, so it is dead; and a contested group whose every neighbouring enemy group is then
@@ -18,7 +20,7 @@
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::judge;
-use crate::local::{read, Fate, Reading};
+use crate::local::{read, Fate, Reading, GUESS_BUDGET};
 use crate::marking::Marking;
 use crate::policy::policy_ownership;
 use crate::territory::TerritoryMap;
@@ -191,9 +193,10 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         })
         .collect();
     let mut read_out = vec![false; a.groups.len()];
+    let mut budget = GUESS_BUDGET;
     for g in 0..a.groups.len() {
         if contested(g) {
-            match read(a, g, &fate) {
+            match read(a, g, &fate, &mut budget) {
                 Reading::Dead => dead[g] = true,
                 Reading::Alive => dead[g] = false,
                 Reading::Unknown => continue,

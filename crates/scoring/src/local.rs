@@ -19,6 +19,7 @@
 
 use crate::analysis::{Analysis, OFF};
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use tengen_core::Color;
 
 /// What the reading found out.
@@ -51,8 +52,32 @@ pub(crate) enum Fate {
 const MAX_EMPTY: usize = 9;
 /// At most this many points in an area, stones included (the state is a 128-bit word).
 const MAX_POINTS: usize = 60;
-/// At most this many positions visited per reading.
-const NODE_BUDGET: u32 = 60_000;
+/// At most this many positions visited per reading (the fights of the corpora need under a
+/// thousand).
+const NODE_BUDGET: u32 = 4_000;
+/// At most this many positions visited by all the readings of one guess.
+pub(crate) const GUESS_BUDGET: u32 = 12_000;
+
+/// A cheap hasher for the 128-bit positions of a reading (the default SipHash is most of a
+/// node's time).
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u128(&mut self, v: u128) {
+        let x = (v as u64) ^ ((v >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        self.0 ^= self.0 >> 32;
+    }
+}
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -79,9 +104,10 @@ struct Board<'a> {
     target: u16,
     attacker: u8,
     defender: u8,
-    memo: HashMap<(u128, bool, u8, bool), bool>,
-    path: HashSet<(u128, bool)>,
+    memo: HashMap<u128, bool, BuildHasherDefault<Mix>>,
+    path: HashSet<u128, BuildHasherDefault<Mix>>,
     nodes: u32,
+    budget: u32,
     mark: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
@@ -180,15 +206,18 @@ impl Board<'_> {
     /// budget.
     fn attacker_wins(&mut self, attacker_to_move: bool, ko: u8, passed: bool) -> Option<bool> {
         let state = self.state();
-        let key = (state, attacker_to_move, ko, passed);
+        // The state takes 2 bits per point, at most 120 bits; the rest says whose move it is,
+        // the ko point (6 bits, 63 for none) and whether the last move was a pass.
+        let side = u128::from(attacker_to_move) << 120;
+        let key = state | side | u128::from(ko.min(63)) << 121 | u128::from(passed) << 127;
         if let Some(&v) = self.memo.get(&key) {
             return Some(v);
         }
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
+        if self.nodes > self.budget {
             return None;
         }
-        self.path.insert((state, attacker_to_move));
+        self.path.insert(state | side);
         let color = if attacker_to_move {
             self.attacker
         } else {
@@ -207,14 +236,14 @@ impl Board<'_> {
                 };
                 let value = if self.cells[self.target as usize] == EMPTY {
                     Some(true)
-                } else if self.path.contains(&(self.state(), !attacker_to_move)) {
+                } else if self.path.contains(&(self.state() | (side ^ (1 << 120)))) {
                     None
                 } else {
                     match self.attacker_wins(!attacker_to_move, new_ko, false) {
                         Some(v) => Some(v),
-                        None if self.nodes > NODE_BUDGET => {
+                        None if self.nodes > self.budget => {
                             self.undo(k, &captured, color);
-                            self.path.remove(&(state, attacker_to_move));
+                            self.path.remove(&(state | side));
                             return None;
                         }
                         None => None,
@@ -239,14 +268,14 @@ impl Board<'_> {
             match value {
                 Some(v) if v == attacker_to_move => result = v,
                 Some(_) => {}
-                None if self.nodes > NODE_BUDGET => {
-                    self.path.remove(&(state, attacker_to_move));
+                None if self.nodes > self.budget => {
+                    self.path.remove(&(state | side));
                     return None;
                 }
                 None => exact = false,
             }
         }
-        self.path.remove(&(state, attacker_to_move));
+        self.path.remove(&(state | side));
         if exact || result == attacker_to_move {
             self.memo.insert(key, result);
         }
@@ -255,8 +284,12 @@ impl Board<'_> {
 }
 
 /// Reads the string `target` of `a` (a group id) with the attacker moving first, the other
-/// strings taken as `fate` says (one entry per group of `a`).
-pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate]) -> Reading {
+/// strings taken as `fate` says (one entry per group of `a`), visiting at most `budget`
+/// positions (and [`NODE_BUDGET`]); what it visits is taken off `budget`.
+pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
+    if *budget == 0 {
+        return Reading::Unknown;
+    }
     let n = a.cells.len();
     let defender_color = a.groups[target].color;
     let attacker_color = defender_color.opponent();
@@ -352,14 +385,17 @@ pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate]) -> Reading {
         target: a.groups[target].stones[0],
         attacker: code(attacker_color),
         defender: code(defender_color),
-        memo: HashMap::new(),
-        path: HashSet::new(),
+        memo: HashMap::default(),
+        path: HashSet::default(),
         nodes: 0,
+        budget: NODE_BUDGET.min(*budget),
         mark: vec![0; n],
         stamp: 0,
         stack: Vec::new(),
     };
-    match b.attacker_wins(true, u8::MAX, false) {
+    let result = b.attacker_wins(true, u8::MAX, false);
+    *budget = budget.saturating_sub(b.nodes);
+    match result {
         Some(true) => Reading::Dead,
         Some(false) => Reading::Alive,
         None => Reading::Unknown,
@@ -378,7 +414,7 @@ mod tests {
         let target = a.group_of[y * w + x] as usize;
         // Every other string is a living wall.
         let fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
-        read(&a, target, &fate)
+        read(&a, target, &fate, &mut GUESS_BUDGET.clone())
     }
 
     /// A black group in the corner around a straight three (A1, B1, C1), white's living wall
