@@ -56,7 +56,7 @@ const MAX_POINTS: usize = 60;
 /// thousand).
 const NODE_BUDGET: u32 = 4_000;
 /// At most this many positions visited by all the readings of one guess.
-pub(crate) const GUESS_BUDGET: u32 = 12_000;
+pub(crate) const GUESS_BUDGET: u32 = 8_000;
 
 /// A cheap hasher for the 128-bit positions of a reading (the default SipHash is most of a
 /// node's time).
