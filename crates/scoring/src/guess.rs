@@ -330,8 +330,8 @@ mod tests {
     /// The two-pass position of GNU Go's game `13x13-h0-l1-s7` (tests/data/cleanup). The white
     /// group L12 (12 stones) has the bulky five L13 M13 N13 M12 N12 in the corner and no other
     /// eye; black's J12 K12 beside it have two liberties (J13, K13) and can always get more by
-    /// taking the 25 dead white stones at G13. Black first plays the vital point M13; when
-    /// white ataris J12 K12 at K13, black takes the 25 stones at G13 and white has gained
+    /// taking the 21 dead white stones at G13. Black first plays the vital point M13; when
+    /// white ataris J12 K12 at K13, black takes the 21 stones at G13 and white has gained
     /// nothing: a black stone on the vital point of a bulky five leaves no two eyes. The exact
     /// reading (all eight empty points, every white defence) finds the group dead. GNU Go 3.8's own reader agrees (`owl_attack L12`
     /// = 1 L13, `owl_defend L12` = 0 at level 10), though both of its cleanups played the wrong
