@@ -408,13 +408,22 @@ mod tests {
     use crate::board_from_rows;
 
     fn read_at(rows: &[&str], x: usize, y: usize) -> Reading {
+        read_with_open(rows, (x, y), &[])
+    }
+
+    /// Reads the string at `target` (column, row from the top); the strings at `open` are part
+    /// of the fight, every other string is a living wall.
+    fn read_with_open(rows: &[&str], target: (usize, usize), open: &[(usize, usize)]) -> Reading {
         let board = board_from_rows(rows).unwrap();
         let a = Analysis::new(&board);
         let w = board.width();
-        let target = a.group_of[y * w + x] as usize;
-        // Every other string is a living wall.
-        let fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
-        read(&a, target, &fate, &mut GUESS_BUDGET.clone())
+        let group = |(x, y): (usize, usize)| a.group_of[y * w + x] as usize;
+        let mut fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
+        for &p in open {
+            fate[group(p)] = Fate::Open;
+        }
+        let mut budget = GUESS_BUDGET;
+        read(&a, group(target), &fate, &mut budget)
     }
 
     /// A black group in the corner around a straight three (A1, B1, C1), white's living wall
@@ -469,5 +478,56 @@ mod tests {
             "OX...XXO",
         ];
         assert_eq!(read_at(&rows, 1, 1), Reading::Alive);
+    }
+
+    /// No seki although it looks like one: white's U-shaped string (B3..F3, B2, B1, F2, F1)
+    /// and black's string inside it (C2, D2, E2, D1) have no eye and share their only two
+    /// liberties, C1 and E1, inside black's living outer wall. White cannot approach (white
+    /// C1 leaves white's string one liberty, and black takes its nine stones at E1), so black's
+    /// inner string stands. Black can: it throws in at C1, white must take the five stones at
+    /// E1, and the space it gets, C1 D1 C2 D2 E2, is a bulky five; black plays its vital point
+    /// D2 and white has one eye. The reading finds the sacrifice.
+    #[test]
+    fn a_sacrifice_that_leaves_a_bulky_five_kills() {
+        let rows = [
+            "XXXXXXX.", //
+            "XOOOOOX.", //
+            "XOXXXOX.", //
+            "XO.X.OX.",
+        ];
+        assert_eq!(read_with_open(&rows, (1, 1), &[(2, 2)]), Reading::Dead);
+        assert_eq!(read_with_open(&rows, (2, 2), &[(1, 1)]), Reading::Alive);
+    }
+
+    /// The same white string with E1 filled by black (E1 joins black's inner string, which
+    /// keeps the liberty C1): white has one liberty left, C1, and black takes the whole string
+    /// there. Dead.
+    #[test]
+    fn a_string_with_one_liberty_dies() {
+        let rows = [
+            "XXXXXXX.", //
+            "XOOOOOX.", //
+            "XOXXXOX.", //
+            "XO.XXOX.",
+        ];
+        assert_eq!(read_with_open(&rows, (1, 1), &[(2, 2)]), Reading::Dead);
+    }
+
+    /// A seki with an eye each, in the two corners of a 5x4 board: white's string (A2, B2, C2,
+    /// B1) has the eye A1, black's (D2, E2, D1) the eye E1, and they share their last liberty
+    /// C1; the walls above are alive (black's on the left, white's on the right). Black on C1
+    /// puts both strings in atari, but white moves next and takes black's four stones at E1;
+    /// black on A1 is suicide. Neither side can approach: each string stands with the other
+    /// moving first.
+    #[test]
+    fn a_seki_with_an_eye_each_stands() {
+        let rows = [
+            "XXXOO", //
+            "XXXOO", //
+            "OOOXX", //
+            ".O.X.",
+        ];
+        assert_eq!(read_with_open(&rows, (0, 2), &[(3, 2)]), Reading::Alive);
+        assert_eq!(read_with_open(&rows, (3, 2), &[(0, 2)]), Reading::Alive);
     }
 }
