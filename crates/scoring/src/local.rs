@@ -111,6 +111,7 @@ struct Board<'a> {
     mark: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
+    scratch: Vec<u16>,
 }
 
 impl Board<'_> {
@@ -151,6 +152,38 @@ impl Board<'_> {
             }
         }
         free
+    }
+
+    /// Whether the target has two liberties the attacker can never fill: empty points whose
+    /// neighbours are all the target's stones or the defender's walls. A move there is suicide
+    /// as long as the other one is empty, so the target can never be captured.
+    fn two_sure_eyes(&mut self) -> bool {
+        let mut s = std::mem::take(&mut self.scratch);
+        self.string(self.target, &mut s);
+        let stamp = self.stamp;
+        let mut first = OFF;
+        let mut two = false;
+        'stones: for &p in &s {
+            for &l in &self.adj[p as usize] {
+                if l == OFF || l == first || self.cells[l as usize] != EMPTY {
+                    continue;
+                }
+                let sure = self.adj[l as usize].iter().all(|&m| {
+                    m == OFF
+                        || self.mark[m as usize] == stamp
+                        || (self.fixed[m as usize] && self.cells[m as usize] == self.defender)
+                });
+                if sure {
+                    if first != OFF {
+                        two = true;
+                        break 'stones;
+                    }
+                    first = l;
+                }
+            }
+        }
+        self.scratch = s;
+        two
     }
 
     /// Plays `color` at `k`: `None` when illegal (suicide or the ko point), else the captured
@@ -216,6 +249,10 @@ impl Board<'_> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return None;
+        }
+        if self.two_sure_eyes() {
+            self.memo.insert(key, false);
+            return Some(false);
         }
         self.path.insert(state | side);
         let color = if attacker_to_move {
@@ -392,6 +429,7 @@ pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32)
         mark: vec![0; n],
         stamp: 0,
         stack: Vec::new(),
+        scratch: Vec::new(),
     };
     let result = b.attacker_wins(true, u8::MAX, false);
     *budget = budget.saturating_sub(b.nodes);
