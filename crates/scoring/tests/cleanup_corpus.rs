@@ -8,8 +8,9 @@
 //!   the count with the true dead stones removed (both counted here by Tromp-Taylor area);
 //! - positions with a misjudged string of 5 stones or more.
 //!
-//! Two files, two tests: `positions.jsonl`, the corpus the guess was developed on, and
-//! `heldout.jsonl`, made afterwards with new seeds and never used to adjust it. Positions where
+//! One test per file: `positions.jsonl`, the corpus the guess was developed on,
+//! `heldout.jsonl`, made afterwards with new seeds and never used to adjust it, and
+//! `heldout2.jsonl`, held out at first and development data since it was used to fix a miss. Positions where
 //! the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left out.
 //!
 //! Every position runs at the default effort (about 7 s for both files in the test profile);
@@ -372,14 +373,16 @@ fn guess_agrees_with_the_held_out_set() {
     check_floors(&m, 100.0, 100.0, &[]);
 }
 
-/// The second held-out set (`heldout2.jsonl`): 39 games with new seeds (7001..7705), made
-/// after the exact local reading of contested groups was added (tests/data/cleanup/README.md),
-/// never used to adjust the guess. Floors: what the default effort reaches (4,005 of 4,008
-/// stones, 38 of 39 scores: three single black stones of `19x19-h4-l0-s7504` are judged alive,
-/// as the guess before the reading judged them too); no misjudged string of 5 stones or more.
+/// The second set (`heldout2.jsonl`): 39 games with new seeds (7001..7705), made after the
+/// exact local reading of contested groups was added. It was held out until it showed one
+/// miss (`19x19-h4-l0-s7504`: loose black stones B11, C12, E12 without an eye in white's
+/// sphere kept alive), which the enemy's-sphere rule of the guess then fixed: it is development
+/// data from then on (tests/data/cleanup/README.md). Floors: what the default effort reaches,
+/// every stone (4,008) and every score of its 39 positions; no misjudged string of 5 stones or
+/// more.
 #[test]
-fn guess_agrees_with_the_second_held_out_set() {
+fn guess_agrees_with_the_second_set() {
     let m = measure("heldout2.jsonl");
     assert!(m.ours.positions >= 39, "{} positions", m.ours.positions);
-    check_floors(&m, 99.92, 97.4, &[]);
+    check_floors(&m, 100.0, 100.0, &[]);
 }
