@@ -26,9 +26,11 @@ pub struct Args {
     /// Rules (a preset, `key=value` pairs, or both).
     #[arg(long, default_value = "chinese-ogs,komi=0", value_parser = parse_rules)]
     pub rules: Rules,
-    /// Transposition table size as a power of two (entries of about 390 bytes).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(4..=30))]
-    pub table_bits: u32,
+    /// Transposition table size as a power of two (entries of about 390 bytes). Default: the
+    /// board's points + 7, from 12 to 20 (2x2: 2^12, about 1.6 MB; 3x3: 2^16, about 25 MB;
+    /// 4x4 and larger: 2^20, about 400 MB).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=30))]
+    pub table_bits: Option<u32>,
     /// Print one JSON object: result, pv, nodes, seconds.
     #[arg(long)]
     pub json: bool,
@@ -49,6 +51,12 @@ fn move_text(mv: Move, height: usize) -> String {
         Move::Pass => "pass".into(),
         Move::Resign => "resign".into(),
     }
+}
+
+/// The table size a board gets unless `--table-bits` says otherwise: a tiny board needs no
+/// 400 MB table (3x3 is solved in under 50,000 nodes).
+fn default_table_bits(width: usize, height: usize) -> u32 {
+    ((width * height) as u32 + 7).clamp(12, 20)
 }
 
 /// Runs `tengen solve`: exit 0 with the result, 2 for a board or rules it cannot solve.
@@ -74,7 +82,7 @@ pub fn run(args: Args) -> ExitCode {
         }) as Box<dyn FnMut(&Progress) + Send>
     });
     let options = SolveOptions {
-        table_bits: args.table_bits,
+        table_bits: args.table_bits.unwrap_or(default_table_bits(w, h)),
         progress,
         ..SolveOptions::default()
     };
