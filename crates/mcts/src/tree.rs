@@ -321,7 +321,15 @@ impl Tree {
                 pn += n;
                 pw += w;
             }
-            self.nodes.push(Node::new(i, pn, pw));
+            let mut node = Node::new(i, pn, pw);
+            if geo.big() {
+                // On a big board the all-moves-as-first statistics outweigh the priors within
+                // a few hundred simulations (its beta is near 1 while the node's own visits are
+                // few), so the priors also seed them, as Pachi's priors do.
+                node.rave_visits = pn;
+                node.rave_wins = pw;
+            }
+            self.nodes.push(node);
         }
         self.nodes.push(Node::new(PASS, PRIOR, PRIOR / 2.0));
         let count = self.nodes.len() as u32 - first;
