@@ -355,7 +355,7 @@ impl Sim {
                         // the group.
                         let libs = self.after(geo, l, c, &e).0;
                         if (libs >= 3
-                            || (libs == 2 && !ladder::runs_into_ladder(&self.board, geo, l, c)))
+                            || (libs == 2 && !ladder::runs_into_ladder(&mut self.board, geo, l, c)))
                             && n < 12
                         {
                             cands[n] = l;

@@ -295,7 +295,7 @@ impl Tree {
                 pn += PRIOR;
             }
             // Ladders: start a working one, never run into one.
-            match ladder::judge(&sim.board, geo, i, c) {
+            match ladder::judge(&mut sim.board, geo, i, c) {
                 1 => {
                     pn += 2.0 * PRIOR;
                     pw += 2.0 * PRIOR;

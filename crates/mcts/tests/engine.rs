@@ -286,7 +286,10 @@ fn opens_on_the_third_or_fourth_line_on_19x19() {
             let mv = genmove(&mut s, &game, c);
             let p = mv.point().expect("a move, not a pass, on an empty board");
             let line = 1 + p.x.min(p.y).min(18 - p.x).min(18 - p.y);
-            assert!((3..=5).contains(&line), "seed {seed}: {mv:?} on line {line}");
+            assert!(
+                (3..=5).contains(&line),
+                "seed {seed}: {mv:?} on line {line}"
+            );
             game.play(mv).unwrap();
         }
     }
