@@ -28,6 +28,8 @@ if [ ${#need_apt[@]} -gt 0 ] && [ -z "${SKIP_INSTALL:-}" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 export PATH="$PATH:/usr/games"
+# Python test scripts import helpers beside them: no __pycache__ left in the tree.
+export PYTHONDONTWRITEBYTECODE=1
 
 section "format and lints"
 bash scripts/check-interfaces.sh

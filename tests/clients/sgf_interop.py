@@ -16,43 +16,13 @@ for sgf_interop.js. Prints one line per check, then `RESULT passed failed`.
 """
 import json
 import os
-import subprocess
 import sys
 
 from sgfmill import boards, sgf, sgf_moves
 
+from gtp_pipe import Gtp
+
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-
-
-class Gtp:
-    """A GTP engine on pipes."""
-
-    def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
-
-    def send(self, command):
-        self.p.stdin.write(command + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if line == "":
-                raise RuntimeError(f"engine closed on {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip() or lines:
-                lines.append(line.rstrip("\n"))
-        text = "\n".join(lines)
-        ok = text.startswith("=")
-        return ok, text[1:].strip()
-
-    def close(self):
-        try:
-            self.send("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.p.wait(timeout=10)
 
 
 def vertex(row, col):

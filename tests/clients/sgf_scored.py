@@ -25,6 +25,8 @@ import urllib.request
 
 from sgfmill import sgf, sgf_moves
 
+from gtp_pipe import Gtp
+
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 # The interface contract's presets (docs/INTERFACES.md, "Rules"): ko, suicide, scoring,
@@ -85,33 +87,6 @@ class Server:
     def close(self):
         self.p.terminate()
         self.p.wait(timeout=30)
-
-
-class Gtp:
-    def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
-
-    def send(self, command):
-        self.p.stdin.write(command + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if line == "":
-                raise RuntimeError(f"engine closed on {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip() or lines:
-                lines.append(line.rstrip("\n"))
-        text = "\n".join(lines)
-        if not text.startswith("="):
-            raise RuntimeError(f"{command!r}: {text}")
-        return text[1:].strip()
-
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
 
 
 def root_text(root, prop):
@@ -219,15 +194,15 @@ def main():
     # 2. The same moves in tengen gtp; its printsgf.
     engine = Gtp([tengen, "gtp"])
     try:
-        engine.send(f"boardsize {SIZE}")
-        engine.send("clear_board")
-        engine.send("kata-set-rules japanese")
-        engine.send("komi 6.5")
+        engine.ask(f"boardsize {SIZE}")
+        engine.ask("clear_board")
+        engine.ask("kata-set-rules japanese")
+        engine.ask("komi 6.5")
         for n, mv in enumerate(MOVES):
-            engine.send(f"play {'BW'[n % 2]} {mv}")
+            engine.ask(f"play {'BW'[n % 2]} {mv}")
         day_before = utc_today()
-        score = engine.send("final_score")
-        text = engine.send("printsgf")
+        score = engine.ask("final_score")
+        text = engine.ask("printsgf")
         day_after = utc_today()
     finally:
         engine.close()

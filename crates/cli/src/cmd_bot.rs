@@ -615,21 +615,20 @@ impl Seat {
         } else {
             &clock.white
         };
-        let (left, stones) = if side.main > 0.0 {
-            (side.main + side.period.unwrap_or(0.0), 0)
+        // The longest the engine can think before the server's clock ends the game: main time
+        // and the current overtime period.
+        let left = if side.main > 0.0 {
+            side.main + side.period.unwrap_or(0.0)
         } else {
-            let stones = match &s.time {
-                Some(TimeControl::Canadian { .. }) => side.stones.unwrap_or(1),
-                _ => side.periods.map_or(0, |_| 1),
-            };
-            (side.period.unwrap_or(0.0), stones)
+            side.period.unwrap_or(0.0)
         };
         let color = self.color;
         if let Some(e) = self.engine.as_mut() {
-            let _ = e.send(
-                &format!("time_left {} {} {stones}", color.name(), secs(left)),
-                QUICK,
-            );
+            // The same `time_left` the server's own engine seats send.
+            let tc = s.time.clone().unwrap_or_default();
+            let kgs = e.supports("kgs-time_settings");
+            let (t, stones) = tengen_server::engine::time_left_args(&tc, side, kgs);
+            let _ = e.send(&format!("time_left {} {t} {stones}", color.name()), QUICK);
         }
         // Past that the server's clock has ended the game anyway; a second of slack for the
         // request.
@@ -775,11 +774,6 @@ impl Seat {
     }
 }
 
-/// Whole seconds for GTP (engines read integers), never negative.
-fn secs(seconds: f64) -> u64 {
-    seconds.max(0.0).floor() as u64
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -834,11 +828,5 @@ mod tests {
         assert_eq!(game.board().get(e5), Some(Color::White));
         // A state whose moves break the rules is refused, not followed.
         assert!(rebuild(&state(&["E5", "E5"], 0)).is_err());
-    }
-
-    #[test]
-    fn seconds_for_gtp_are_whole_and_never_negative() {
-        assert_eq!(secs(29.9), 29);
-        assert_eq!(secs(-3.0), 0);
     }
 }

@@ -107,6 +107,16 @@ fn the_bot_plays_gnugo_through_a_whole_game_and_a_server_restart() {
     assert!(created["white_token"].is_null());
     let game_url = format!("{base}/api/games/{id}");
 
+    // GNU Go behind a script that keeps every command the bot sends it.
+    let log = dir.path().join("gtp.log");
+    let script = dir.path().join("logged-gnugo.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\ntee -a '{}' | exec {ENGINE}\n", log.display()),
+    )
+    .unwrap();
+    let logged_engine = format!("sh {}", script.display());
+
     let mut bot = Killed(
         Command::new(env!("CARGO_BIN_EXE_tengen"))
             .args([
@@ -114,7 +124,7 @@ fn the_bot_plays_gnugo_through_a_whole_game_and_a_server_restart() {
                 "--server",
                 &base,
                 "--engine",
-                ENGINE,
+                &logged_engine,
                 "--max-games",
                 "1",
             ])
@@ -230,6 +240,25 @@ fn the_bot_plays_gnugo_through_a_whole_game_and_a_server_restart() {
         result.starts_with("B+") || result.starts_with("W+") || result == "0",
         "{result}"
     );
+    // The clock as the contract's time_settings/time_left say (GNU Go has no
+    // kgs-time_settings): byo-yomi 300 s main, 30 s periods, told as one stone per period;
+    // this short game never leaves main time, so every time_left is main time only (at most
+    // 300 s, not main plus a period) with 0 stones.
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(sent.contains("time_settings 300 30 1\n"), "{sent}");
+    let lefts: Vec<&str> = sent
+        .lines()
+        .filter(|l| l.starts_with("time_left"))
+        .collect();
+    assert!(!lefts.is_empty(), "{sent}");
+    for l in lefts {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(f.len(), 4, "{l}");
+        assert_eq!(f[1], "white", "{l}");
+        let t: u64 = f[2].parse().unwrap();
+        assert!((200..=300).contains(&t), "{l}");
+        assert_eq!(f[3], "0", "{l}");
+    }
     // The bot leaves once its game (the only one it was to play) has ended.
     let start = Instant::now();
     while bot.0.try_wait().unwrap().is_none() {

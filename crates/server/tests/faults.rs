@@ -6,32 +6,16 @@
 
 mod common;
 
-use common::{code, Api, Created, Redis, Server};
+use common::{code, run, serial, Api, Created, Redis, Server};
 use futures_util::StreamExt;
 use serde_json::Value;
-use std::future::Future;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
-
-/// One test at a time: the timings measured must not be another test's load.
-fn serial() -> MutexGuard<'static, ()> {
-    static ONE: Mutex<()> = Mutex::new(());
-    ONE.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-fn run<F: Future>(f: F) -> F::Output {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(f)
-}
 
 /// The move at `move_number` on a 19x19 board, never a capture nor a refusal: black fills
 /// rows 1-9 from the bottom, white rows 19-11 from the top (171 moves each).

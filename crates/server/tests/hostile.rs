@@ -8,28 +8,12 @@
 
 mod common;
 
-use common::{code, Api, Redis, Server};
+use common::{code, run, serial, Api, Redis, Server};
 use futures_util::StreamExt;
 use serde_json::Value;
-use std::future::Future;
 use std::io::{Read, Write};
 use std::net::{IpAddr, TcpStream};
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-
-fn serial() -> MutexGuard<'static, ()> {
-    static ONE: Mutex<()> = Mutex::new(());
-    ONE.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-fn run<F: Future>(f: F) -> F::Output {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(f)
-}
 
 fn sqlite(dir: &tempfile::TempDir) -> String {
     format!("sqlite:{}", dir.path().join("hostile.db").display())

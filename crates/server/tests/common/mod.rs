@@ -4,11 +4,12 @@
 pub mod schema;
 
 use serde_json::Value;
+use std::future::Future;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The server binary built by cargo for these tests.
@@ -393,4 +394,21 @@ impl Api {
 /// The error code of an error answer.
 pub fn code(v: &Value) -> &str {
     v["error"]["code"].as_str().unwrap_or("<none>")
+}
+
+/// One test at a time within a test binary: the timings some tests measure must not be
+/// another test's load.
+pub fn serial() -> MutexGuard<'static, ()> {
+    static ONE: Mutex<()> = Mutex::new(());
+    ONE.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Runs `f` on a two-thread Tokio runtime of its own.
+pub fn run<F: Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f)
 }
