@@ -170,6 +170,10 @@ def tally(paths):
     """Prints the games recorded in results files and their win rate, by opponent level."""
     games = []
     for path in paths:
+        if not os.path.exists(path):
+            # A match whose first game has not finished yet has no results file.
+            print(f"{path}: no finished game yet", file=sys.stderr)
+            continue
         try:
             with open(path) as f:
                 games += [json.loads(line) for line in f if line.strip()]
@@ -185,13 +189,18 @@ def tally(paths):
             f"{['loss', 'draw', 'win'][int(2 * g['win'])]} ({g['moves']} moves, "
             f"tengen {g['tengen_s']:.0f} s, gnugo {g['gnugo_s']:.0f} s)"
         )
-    for level in sorted({g["level"] for g in games}):
-        some = [g for g in games if g["level"] == level]
+    for size, level in sorted({(g.get("size", 9), g["level"]) for g in games}):
+        some = [g for g in games if (g.get("size", 9), g["level"]) == (size, level)]
         wins = sum(g["win"] for g in some)
         p, se, lo, hi = wilson(wins, len(some))
+        by_color = ", ".join(
+            f"as {c} {sum(g['win'] for g in some if g['tengen'] == c):g}/"
+            f"{sum(1 for g in some if g['tengen'] == c)}"
+            for c in ("black", "white")
+        )
         print(
-            f"GNU Go level {level}: tengen won {wins:g}/{len(some)} = {p:.0f}% ± {se:.0f}% "
-            f"(95% Wilson {lo:.0f}%..{hi:.0f}%)"
+            f"{size}x{size}, GNU Go level {level}: tengen won {wins:g}/{len(some)} = {p:.0f}% "
+            f"± {se:.0f}% (95% Wilson {lo:.0f}%..{hi:.0f}%); {by_color}"
         )
     return 0
 
