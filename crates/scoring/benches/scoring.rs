@@ -1,7 +1,8 @@
 //! Benchmarks: full analysis of a finished 19x19 position, one toggle, the automatic guess.
 //! Goals: analysis < 50 µs, toggle < 10 µs, guess < 50 ms at the default effort and < 1 s at
 //! high effort on a finished 19x19 game (the first 19x19 game of the cleanup corpus,
-//! `tests/data/cleanup/positions.jsonl`, at its two passes).
+//! `tests/data/cleanup/positions.jsonl`, at its two passes), and the cost of reading contested
+//! groups out (a 13x13 game of `heldout2.jsonl` whose reading runs out of its budget).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tengen_core::Board;
@@ -16,17 +17,18 @@ fn finished() -> Game {
     g
 }
 
-/// The first 19x19 game of the cleanup corpus at its two passes: a game GNU Go played out.
-fn corpus_19x19() -> Board {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/cleanup/positions.jsonl"
+/// The first game of a cleanup corpus file whose line contains `needle`, at its two passes: a
+/// game GNU Go played out.
+fn corpus_game(file: &str, needle: &str) -> Board {
+    let path = format!(
+        "{}/../../tests/data/cleanup/{file}",
+        env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).expect("the cleanup corpus");
     let line = text
         .lines()
-        .find(|l| l.contains("\"size\": 19"))
-        .expect("a 19x19 game in the corpus");
+        .find(|l| l.contains(needle))
+        .expect("the game in the corpus");
     let v: serde_json::Value = serde_json::from_str(line).unwrap();
     let sgf = v["sgf"].as_str().unwrap();
     let (games, _) = tengen_sgf::read_go_games(sgf.as_bytes()).unwrap();
@@ -65,7 +67,7 @@ fn benches(c: &mut Criterion) {
     });
     let mut group = c.benchmark_group("guess");
     group.sample_size(10);
-    let played = corpus_19x19();
+    let played = corpus_game("positions.jsonl", "\"size\": 19");
     for (name, effort) in [
         ("low", Effort::Low),
         ("default", Effort::Default),
@@ -80,6 +82,13 @@ fn benches(c: &mut Criterion) {
     group.bench_function("guess 19x19 light-playout position, default effort", |b| {
         b.iter(|| Guess::new(black_box(&board), &Rules::CHINESE, opts))
     });
+    // A 13x13 game whose guess reads two contested groups out exactly, one of them until the
+    // reading's budget runs out: the most the reading costs.
+    let fight = corpus_game("heldout2.jsonl", "13x13-h0-l2-s7703");
+    group.bench_function(
+        "guess 13x13 GNU Go game with two fights read out, default effort",
+        |b| b.iter(|| Guess::new(black_box(&fight), &Rules::CHINESE, opts)),
+    );
     group.finish();
 }
 

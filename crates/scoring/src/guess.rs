@@ -8,8 +8,10 @@
 //! own color in fewer than half of the playouts is dead.
 //!
 //! Random playouts decide a local fight by who happens to play there first, so a group the
-//! playouts leave *contested* (neither side has 2:1 odds: its mean ownership is within a third of
-//! zero) is judged by what it can do on its own instead: a contested group with fewer than two
+//! playouts leave *contested* is read out exactly when its fight is small (`local.rs`:
+//! the opponent moves first, the strings the playouts settled are walls). A contested group
+//! too big to read (contested: neither side has 2:1 odds, its mean ownership is within a third
+//! of zero) is judged by what it can do on its own instead: a contested group with fewer than two
 //! eyes (the eyes of its region in the [`TerritoryMap`] of the position, worth 1 or less) that touches an enemy group that is surely alive (pass-alive, or kept by
 //! its color in at least 2:1 of the playouts) cannot make life nor win a capturing race against
 //! that group, so it is dead; and a contested group whose every neighbouring enemy group is then
@@ -18,6 +20,7 @@
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::judge;
+use crate::local::{read, Fate, Reading, GUESS_BUDGET};
 use crate::marking::Marking;
 use crate::policy::policy_ownership;
 use crate::territory::TerritoryMap;
@@ -177,13 +180,39 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             Standing::Playouts(m) => m < 0.0,
         })
         .collect();
-    // A contested group without two eyes against a surely living enemy loses. Its eyes are
-    // those of the territory map of the position as it stands (nothing marked dead): the map
-    // puts a living group in seki exactly when the eyes of its region are worth 1 or less.
+    // A contested group in a small fight is read out exactly: the opponent moves first, the
+    // strings the playouts (or Benson) settled are walls taken as judged.
+    let fate: Vec<Fate> = standing
+        .iter()
+        .map(|s| match *s {
+            Standing::Certain(true) => Fate::Dead,
+            Standing::Certain(false) => Fate::PassAlive,
+            Standing::Playouts(m) if m >= DECIDED => Fate::Alive,
+            Standing::Playouts(m) if m <= -DECIDED => Fate::Dead,
+            Standing::Playouts(_) => Fate::Open,
+        })
+        .collect();
+    let mut read_out = vec![false; a.groups.len()];
+    let mut budget = GUESS_BUDGET;
+    for g in 0..a.groups.len() {
+        if contested(g) {
+            match read(a, g, &fate, &mut budget) {
+                Reading::Dead => dead[g] = true,
+                Reading::Alive => dead[g] = false,
+                Reading::Unknown => continue,
+            }
+            read_out[g] = true;
+        }
+    }
+    // A contested group too big to read, without two eyes against a surely living enemy, loses.
+    // Its eyes are those of the territory map of the position as it stands (nothing marked
+    // dead): the map puts a living group in seki exactly when the eyes of its region are worth
+    // 1 or less.
     let map =
         TerritoryMap::from_cells(a.width(), a.height(), &a.cells, &vec![false; a.cells.len()]);
     for (g, group) in a.groups.iter().enumerate() {
         if contested(g)
+            && !read_out[g]
             && !dead[g]
             && map.at(group.stones[0] as usize).seki.is_some()
             && group.enemies.iter().any(|e| surely_alive(e.0 as usize))
@@ -191,9 +220,10 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = true;
         }
     }
-    // A contested group whose enemy neighbours are all dead cannot be captured.
+    // A contested group too big to read whose enemy neighbours are all dead cannot be captured.
     for (g, group) in a.groups.iter().enumerate() {
         if contested(g)
+            && !read_out[g]
             && dead[g]
             && !group.enemies.is_empty()
             && group.enemies.iter().all(|e| dead[e.0 as usize])
@@ -295,5 +325,45 @@ mod tests {
         let p = crate::parse_vertex("G8", 9, 9).unwrap();
         let own = g.ownership[p.y as usize * 9 + p.x as usize];
         assert!(own > 0.0 && own < DECIDED, "G8 ownership {own}");
+    }
+
+    /// The two-pass position of GNU Go's game `13x13-h0-l1-s7` (tests/data/cleanup). The white
+    /// group L12 (12 stones) has the bulky five L13 M13 N13 M12 N12 in the corner and no other
+    /// eye; black's J12 K12 beside it have two liberties (J13, K13) and can always get more by
+    /// taking the 21 dead white stones at G13. Black first plays the vital point M13; when
+    /// white ataris J12 K12 at K13, black takes the 21 stones at G13 and white has gained
+    /// nothing: a black stone on the vital point of a bulky five leaves no two eyes. The exact
+    /// reading (all eight empty points, every white defence) finds the group dead. GNU Go 3.8's own reader agrees (`owl_attack L12`
+    /// = 1 L13, `owl_defend L12` = 0 at level 10), though both of its cleanups played the wrong
+    /// point (B L13, then W M13 lived), so the corpus records the group as alive.
+    #[test]
+    fn a_bulky_five_whose_neighbours_can_get_liberties_is_dead() {
+        let board = board_from_rows(&[
+            "OOOOOO.X.....",
+            "XOXXOOOOXXO..",
+            "XX.XXOXXOOOOO",
+            ".X..XOOXOOOXO",
+            ".XOXOOOXXXOXO",
+            "...XXXOOXXXXX",
+            "..XOXOOXXOXXX",
+            "..X..XXXOOOXO",
+            ".....X.XXO.OO",
+            "..X.XXXOXOXO.",
+            "...XOOOOO.X..",
+            ".XXO.....OOO.",
+            ".XOOO........",
+        ])
+        .unwrap();
+        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
+        let at = |v: &str| {
+            let p = crate::parse_vertex(v, 13, 13).unwrap();
+            g.status[p.y as usize * 13 + p.x as usize]
+        };
+        for v in ["L12", "J11", "N9", "F13", "H12"] {
+            assert_eq!(at(v), Some(StoneStatus::Dead), "{v}");
+        }
+        for v in ["J12", "K12", "H13", "M10", "L8"] {
+            assert_eq!(at(v), Some(StoneStatus::Alive), "{v}");
+        }
     }
 }

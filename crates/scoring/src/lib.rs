@@ -45,6 +45,7 @@ pub mod benson;
 pub mod count;
 pub mod document;
 pub mod guess;
+mod local;
 pub mod marking;
 pub mod phase;
 pub mod policy;

@@ -273,6 +273,8 @@ struct Scorer {
     mark: Vec<u32>,
     /// Scratch set membership for [`Scorer::pieces`].
     mark_set: Vec<u32>,
+    /// Scratch stack of [`Scorer::each_piece`], kept between calls.
+    scratch: Vec<u32>,
     stamp: u32,
 }
 
@@ -320,6 +322,7 @@ impl Scorer {
             is_real: vec![false; n],
             mark: vec![0; n],
             mark_set: vec![0; n],
+            scratch: Vec::new(),
             stamp: 0,
         }
     }
@@ -705,35 +708,59 @@ impl Scorer {
 
     /// Connected pieces of the points of `set` (marked with `in_set`) without `removed`.
     fn pieces(&mut self, set: &[u32], in_set: u32, removed: &[u32]) -> Vec<Vec<u32>> {
+        let mut pieces: Vec<Vec<u32>> = Vec::new();
+        self.each_piece(set, in_set, removed, |i, k| {
+            if i == pieces.len() {
+                pieces.push(Vec::new());
+            }
+            pieces[i].push(k);
+        });
+        pieces
+    }
+
+    /// The number of [`Scorer::pieces`], without building them.
+    fn piece_count(&mut self, set: &[u32], in_set: u32, removed: &[u32]) -> usize {
+        self.each_piece(set, in_set, removed, |_, _| {})
+    }
+
+    /// Walks the connected pieces of the points of `set` (marked with `in_set`) without
+    /// `removed`: `visit(piece, point)` for each point; returns the number of pieces.
+    fn each_piece(
+        &mut self,
+        set: &[u32],
+        in_set: u32,
+        removed: &[u32],
+        mut visit: impl FnMut(usize, u32),
+    ) -> usize {
         let stamp = self.next_stamp();
         for &r in removed {
             self.mark[r as usize] = stamp;
         }
-        let mut pieces = Vec::new();
-        let mut stack = Vec::new();
+        let mut count = 0;
+        let mut stack = std::mem::take(&mut self.scratch);
         for &s in set {
             if self.mark[s as usize] == stamp {
                 continue;
             }
             self.mark[s as usize] = stamp;
-            stack.push(s as usize);
-            let mut piece = Vec::new();
+            stack.push(s);
             while let Some(k) = stack.pop() {
-                piece.push(k as u32);
+                visit(count, k);
                 for i in 0..4 {
-                    let nb = self.adj[k][i];
+                    let nb = self.adj[k as usize][i];
                     if nb != NONE
                         && self.mark[nb as usize] != stamp
                         && self.mark_set[nb as usize] == in_set
                     {
                         self.mark[nb as usize] = stamp;
-                        stack.push(nb as usize);
+                        stack.push(nb);
                     }
                 }
             }
-            pieces.push(piece);
+            count += 1;
         }
-        pieces
+        self.scratch = stack;
+        count
     }
 }
 
@@ -1087,10 +1114,10 @@ impl Scorer {
                     }
                 }
                 let t = self.tag(&shape);
-                let initial = self.pieces(&shape, t, &[]).len();
+                let initial = self.piece_count(&shape, t, &[]);
                 let (mut bottlenecks, mut high) = (0i64, 0i64);
                 for &k in &shape {
-                    if self.pieces(&shape, t, &[k]).len() > initial {
+                    if self.piece_count(&shape, t, &[k]) > initial {
                         bottlenecks += 1;
                     } else if self
                         .nbs(k as usize)
