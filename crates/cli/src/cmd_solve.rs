@@ -26,7 +26,7 @@ pub struct Args {
     /// Rules (a preset, `key=value` pairs, or both).
     #[arg(long, default_value = "chinese-ogs,komi=0", value_parser = parse_rules)]
     pub rules: Rules,
-    /// Transposition table size as a power of two (entries of about 230 bytes).
+    /// Transposition table size as a power of two (entries of about 390 bytes).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(4..=30))]
     pub table_bits: u32,
     /// Print one JSON object: result, pv, nodes, seconds.
@@ -76,6 +76,7 @@ pub fn run(args: Args) -> ExitCode {
     let options = SolveOptions {
         table_bits: args.table_bits,
         progress,
+        ..SolveOptions::default()
     };
     let result = solve(w, h, args.rules, options);
     if let Some(b) = bar {

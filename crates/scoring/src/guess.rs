@@ -14,8 +14,11 @@
 //! of zero) is judged by what it can do on its own instead: a contested group with fewer than two
 //! eyes (the eyes of its region in the [`TerritoryMap`] of the position, worth 1 or less) that touches an enemy group that is surely alive (pass-alive, or kept by
 //! its color in at least 2:1 of the playouts) cannot make life nor win a capturing race against
-//! that group, so it is dead; and a contested group whose every neighbouring enemy group is then
-//! dead has nothing left that can capture it, so it is alive. Seki is then decided by the
+//! that group, so it is dead. So is a contested group with fewer than two eyes that touches no
+//! such enemy itself but lies in its sphere: an empty region it touches also touches a surely
+//! living enemy group, and none of the empty regions it touches reaches a surely living group of
+//! its own color it could connect to (loose stones left in the opponent's area). A contested
+//! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive. Seki is then decided by the
 //! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed.
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
@@ -220,6 +223,38 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = true;
         }
     }
+    // The same for a contested group that touches no surely living enemy itself but lies in
+    // one's sphere: an empty region it touches also touches a surely living enemy group, and no
+    // empty region it touches reaches a surely living group of its own color to connect to.
+    let mut loose = vec![false; a.groups.len()];
+    for (g, group) in a.groups.iter().enumerate() {
+        if !contested(g)
+            || read_out[g]
+            || dead[g]
+            || map.at(group.stones[0] as usize).seki.is_none()
+        {
+            continue;
+        }
+        let (mut enemy, mut friend) = (false, false);
+        for t in &group.territories {
+            for &o in &a.territories[t.0 as usize].groups {
+                let o = o.0 as usize;
+                if o != g && surely_alive(o) {
+                    if a.groups[o].color == group.color {
+                        friend = true;
+                    } else {
+                        enemy = true;
+                    }
+                }
+            }
+        }
+        loose[g] = enemy && !friend;
+    }
+    for (g, l) in loose.into_iter().enumerate() {
+        if l {
+            dead[g] = true;
+        }
+    }
     // A contested group too big to read whose enemy neighbours are all dead cannot be captured.
     for (g, group) in a.groups.iter().enumerate() {
         if contested(g)
@@ -325,6 +360,60 @@ mod tests {
         let p = crate::parse_vertex("G8", 9, 9).unwrap();
         let own = g.ownership[p.y as usize * 9 + p.x as usize];
         assert!(own > 0.0 && own < DECIDED, "G8 ownership {own}");
+    }
+
+    /// The two-pass position of GNU Go's game `19x19-h4-l0-s7504` (tests/data/cleanup,
+    /// `heldout2.jsonl`): on the left side, between white's living wall C14..J14 / G12 and the
+    /// white stones E10, G10, B9, black has loose stones without an eye (B15 B14 B13, C12, E12,
+    /// B11, D11 C10 D10, F13); both cleanups captured all of them. The playouts leave them
+    /// contested (mean ownership within 0.1 of zero: who plays there first wins) and the area
+    /// is too big to read. B13 and D11 touch a surely living white group and die by the eye
+    /// rule; C12 and E12 touch no white stone at all and B11 only the contested A13 A12 A11,
+    /// so they die by the rule of the enemy's sphere: an empty region they touch (C13 D13 E13
+    /// D12 borders C14; B10 A10 A9 .. borders B9) reaches a surely living white group, and none
+    /// reaches a surely living black one.
+    #[test]
+    fn loose_stones_without_eyes_in_the_enemys_sphere_are_dead() {
+        let board = board_from_rows(&[
+            "XXX......XOOOOOO...",
+            "OXX.......XXOXXO...",
+            "OOX......X.XOXOO.O.",
+            ".OOXXXXX...XXXXXOO.",
+            "XXOXOXOOXX.XOOOOXX.",
+            ".XOOOOOOOX.XOO.OOO.",
+            "OX...XOOXXXO..OXXO.",
+            "O.X.X.O.OOXO..OXXOO",
+            "OX.X.....OO.O.OOXOX",
+            "..XXO.O....OOOXXXXX",
+            ".O.......OOXXXX....",
+            "...OOOOOXOXXX......",
+            "...OXOXXOOOOOXX....",
+            "OOOXXOOXXXOXOXOX...",
+            "OXX.XXXX..XXXOOX...",
+            "X..X..XX.XXXO.OX...",
+            ".X...XXOXXOO.OOXX..",
+            "...X.XOOOOO.OOX.X..",
+            "....XOO.....OXXX...",
+        ])
+        .unwrap();
+        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
+        let k = |v: &str| {
+            let p = crate::parse_vertex(v, 19, 19).unwrap();
+            p.y as usize * 19 + p.x as usize
+        };
+        for v in [
+            "B11", "C12", "E12", "B13", "A15", "D11", "C10", "F13", "J8", "R15",
+        ] {
+            assert_eq!(g.status[k(v)], Some(StoneStatus::Dead), "{v}");
+        }
+        for v in ["A12", "B9", "E10", "G10", "C14", "D15", "L12", "A19", "A4"] {
+            assert_eq!(g.status[k(v)], Some(StoneStatus::Alive), "{v}");
+        }
+        // The playouts alone do not decide C12, E12 and B11: the sphere rule did.
+        for v in ["C12", "E12", "B11"] {
+            let own = g.ownership[k(v)];
+            assert!(own.abs() < DECIDED, "{v} ownership {own}");
+        }
     }
 
     /// The two-pass position of GNU Go's game `13x13-h0-l1-s7` (tests/data/cleanup). The white

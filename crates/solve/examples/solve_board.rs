@@ -1,5 +1,5 @@
 //! Solves one board and prints the figures: `cargo run --release -p tengen-solve --example
-//! solve_board -- 4x4 [rules] [table_bits]`. A light driver for measuring the search without
+//! solve_board -- 4x4 [rules] [table_bits] [first_depth]`. A light driver for measuring the search without
 //! building the whole command line tool.
 
 fn main() {
@@ -15,7 +15,7 @@ fn main() {
     let bits = args
         .get(2)
         .map(|b| b.parse().expect("table bits"))
-        .unwrap_or(22);
+        .unwrap_or(20);
     let options = tengen_solve::SolveOptions {
         table_bits: bits,
         progress: Some(Box::new({
@@ -30,6 +30,7 @@ fn main() {
                 }
             }
         })),
+        first_depth: args.get(3).map_or(0, |d| d.parse().expect("first depth")),
     };
     let s = tengen_solve::solve(w.parse().unwrap(), h.parse().unwrap(), rules, options)
         .expect("solvable");

@@ -16,17 +16,19 @@
 //! ```
 //!
 //! ## The search
-//! Negamax alpha-beta over the final score, driven by MTD(f): a series of null-window searches
+//! Negamax alpha-beta over the final score, driven by MTD(f): a series of null-window tests
 //! ("is the value at least v?") that close in on the value, each reusing the bounds the earlier
-//! ones stored. There is no depth limit: every line is searched to the end of the game, so every
-//! stored bound is a proven bound. Cut-offs and speed:
+//! ones stored. Each test deepens: a search to a depth limit where the position scores the worst
+//! the safe points (below) allow for one side, so that side's wins are proofs, then the same for
+//! the other side, then a deeper limit; a search that never reaches the limit proves either way.
+//! Only proven bounds are stored. Cut-offs and speed:
 //! - a transposition table keyed by the position folded over the board's symmetries (8 on a
 //!   square board, 4 on a rectangle), the player to move and whether the last move was a pass;
-//! - safe points: a player's pass-alive chains (Benson), the one-point eyes they enclose, and
-//!   the regions next to one of those chains at every point are theirs at the end whatever the
-//!   opponent does, which bounds the final score from both sides ([`Geometry::safety`]; the
-//!   argument, which needs a check of the earlier positions for the regions, is in
-//!   docs/SOLVING.md); a node whose bounds already decide the null-window question is cut;
+//! - safe points: a player's pass-alive chains (Benson) and the one-point eyes they enclose are
+//!   theirs at the end whatever the opponent does, which bounds the final score from both sides
+//!   (`Geometry::safety`); a node whose bounds already decide the null-window question is cut.
+//!   (Safe regions, next to one of those chains at every point, are implemented with their
+//!   history check but switched off: see docs/SOLVING.md);
 //! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
 //!   that ends the game is tried first.
 //!
@@ -39,23 +41,23 @@
 //!    positions of the path it was computed on; on the same position with the same set of earlier
 //!    positions the search would be identical, so the bound is reused as it is (this is what
 //!    MTD(f)'s repeated searches rely on).
-//! 2. **History-free.** While searching a subtree the solver notes every superko refusal and the
-//!    most recent path index of the position it would have repeated. An entry is marked
-//!    history-free when no refusal in its subtree pointed above its own node, i.e. the search
-//!    would have been the same with no earlier history at all. Such an entry also carries a
-//!    1024-bit Bloom filter of every position its subtree created. On another path it is reused
-//!    only if none of the earlier positions of that path is in the filter: then no move of the
-//!    stored subtree is refused on the new path either, and the search would again be
-//!    identical. A filter has no false negatives, so a reuse is never wrong; a false positive only
-//!    costs a new search.
+//! 2. **History-free.** While searching a subtree the solver notes every superko refusal, by the
+//!    colour refused, and the most recent path index of the position it would have repeated. A
+//!    colour is history-free in an entry when none of its refusals in the subtree pointed above
+//!    the entry's own node. The entry also carries, per colour, a 1024-bit Bloom filter of the
+//!    positions that colour's moves created in the subtree. On another path a lower bound for the
+//!    player to move is reused only if the opponent is history-free (on the new path it could
+//!    only gain moves otherwise) and none of the earlier positions of that path is in the mover's
+//!    filter (the mover would lose a move of its proof); an upper bound likewise with the colours
+//!    swapped. The opponent's positions on the new path only take moves away from the opponent,
+//!    which a lower bound survives. A filter has no false negatives, so a reuse is never wrong;
+//!    a false positive only costs a new search.
 //!
-//! Results that depended on a repetition refusal above their node are therefore never reused on
-//! another path, and a history-free result is never reused where the new path would forbid one of
-//! its moves. The pass-alive and eye bounds hold whatever the history (they follow from a
-//! strategy of passing); a safe-region bound assumes that no earlier position holds the owner's
+//! The pass-alive and eye bounds hold whatever the history (they follow from a strategy of
+//! passing); a safe-region bound (off) assumes that no earlier position holds the owner's
 //! pass-alive stones plus a stone of the owner inside the region, which is checked on the path,
 //! and an entry whose subtree used one is reused on another path only when no earlier position
-//! of that path could break the assumption ([`table::Dep`]).
+//! of that path could break the assumption (`table::Dep`).
 //! The remaining assumption is that 64-bit hashes do not collide.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -64,10 +66,13 @@ mod geometry;
 mod table;
 
 use geometry::{bits, splitmix, Geometry, Safety};
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use table::{
-    seen_add, seen_has, seen_union, Dep, Entry, Seen, Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
+    seen_add, seen_common, seen_counts, seen_has, seen_union, Dep, Entry, Seen, Table, DEP_NONE,
+    NO_MOVE, PASS, SEEN_NONE,
 };
 use tengen_core::{
     Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError,
@@ -81,11 +86,14 @@ pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// How a solve runs.
 pub struct SolveOptions {
-    /// The transposition table holds 2^table_bits entries of about 230 bytes (default 20: about
-    /// 230 MiB).
+    /// The transposition table holds 2^table_bits entries of about 390 bytes (default 20: about
+    /// 400 MB).
     pub table_bits: u32,
     /// Called about every 65,536 nodes and after each null-window search.
     pub progress: Option<ProgressFn>,
+    /// The depth limit of the first search of each null-window test (0, the default: the
+    /// number of points). Any value gives the same result; it changes only the work.
+    pub first_depth: usize,
 }
 
 impl Default for SolveOptions {
@@ -93,6 +101,7 @@ impl Default for SolveOptions {
         SolveOptions {
             table_bits: 20,
             progress: None,
+            first_depth: 0,
         }
     }
 }
@@ -247,22 +256,34 @@ struct PathEntry {
     ko_context: u64,
     /// Hash of the set of the positions before this one (and their count).
     before: u64,
+    /// The next most recent path index with the same exact hash (`usize::MAX`: none).
+    prev_same: usize,
 }
 
 /// What a search returns besides its value.
 struct Out {
     value: i32,
-    /// Smallest path index a superko refusal in the subtree pointed at (usize::MAX: none).
-    min_ref: usize,
-    /// Positions the subtree created.
-    seen: Seen,
+    /// For each colour (0 black, 1 white): the smallest path index a superko refusal of one of
+    /// its moves in the subtree pointed at (usize::MAX: none).
+    min_ref: [usize; 2],
+    /// For each colour: the positions its moves in the subtree created.
+    seen: [Seen; 2],
     /// What its safe-region cut-offs assumed about earlier positions.
     dep: Dep,
+    /// Whether the subtree reached the depth limit somewhere (its value then rests on a
+    /// one-sided estimate there).
+    horizon: bool,
 }
 
 const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
 const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
 const MAX_PLY: usize = 4096;
+
+/// Whether the safe-region bounds are used (docs/SOLVING.md, "Safe points"). Off: with the
+/// depth-limited searches they gave 3x4 as B+5 in one setting of the first depth limit (12),
+/// where every other setting, and every setting without them, gives B+4; until that is
+/// understood the solver relies on pass-alive chains and their eyes only.
+const SAFE_REGIONS: bool = false;
 
 struct Solver {
     game: Game,
@@ -278,6 +299,51 @@ struct Solver {
     progress: Option<ProgressFn>,
     bounds: (i32, i32),
     root_color: Color,
+    /// Whether safe regions bound the score (besides pass-alive chains and their eyes).
+    regions: bool,
+    /// Plies below the node a test starts from after which the search stops (iterative
+    /// deepening; `usize::MAX`: none).
+    depth_limit: usize,
+    /// The player whose worst case the depth limit assumes.
+    pessimistic_for: Color,
+    /// The depth limit of the first search of each test.
+    first_depth: usize,
+    /// The most recent path index of each exact position hash on the path.
+    by_hash: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    /// `by_count[k]`: the positions of the path with k stones, in path order.
+    by_count: Vec<Vec<Counted>>,
+}
+
+/// A position of the path in the index by stone count, with what the positions up to it in its
+/// list hold between them.
+#[derive(Clone, Copy)]
+struct Counted {
+    index: usize,
+    canon: u64,
+    black: u64,
+    white: u64,
+    /// The points holding a black stone in this position or an earlier one of the same list.
+    any_black: u64,
+    /// Likewise for white.
+    any_white: u64,
+}
+
+/// A hasher for keys that are already well-mixed 64-bit hashes.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
 }
 
 fn color_index(c: Color) -> usize {
@@ -308,6 +374,15 @@ impl Solver {
             progress: options.progress,
             bounds: (-n, n),
             root_color,
+            regions: SAFE_REGIONS,
+            depth_limit: usize::MAX,
+            pessimistic_for: root_color,
+            first_depth: match options.first_depth {
+                0 => n as usize,
+                d => d,
+            },
+            by_hash: HashMap::default(),
+            by_count: vec![Vec::new(); MAX_POINTS + 1],
         };
         let (bl, wh) = s.masks();
         let (canon, sym) = s.geo.canonical(bl, wh);
@@ -321,8 +396,70 @@ impl Solver {
             white: wh,
             ko_context: 0,
             before: splitmix(0),
+            prev_same: usize::MAX,
         });
+        s.index_push();
         s
+    }
+
+    /// Enters the last path entry in the path's indexes (by exact hash, by stone count).
+    fn index_push(&mut self) {
+        let d = self.path.len() - 1;
+        let e = &mut self.path[d];
+        e.prev_same = self.by_hash.insert(e.hash, d).unwrap_or(usize::MAX);
+        let k = (e.black | e.white).count_ones() as usize;
+        let list = &mut self.by_count[k];
+        let (any_black, any_white) = list.last().map_or((0, 0), |c| (c.any_black, c.any_white));
+        list.push(Counted {
+            index: d,
+            canon: e.canon,
+            black: e.black,
+            white: e.white,
+            any_black: any_black | e.black,
+            any_white: any_white | e.white,
+        });
+    }
+
+    /// Removes the last path entry from the path's indexes.
+    fn index_pop(&mut self) {
+        let d = self.path.len() - 1;
+        let e = &self.path[d];
+        if e.prev_same == usize::MAX {
+            self.by_hash.remove(&e.hash);
+        } else {
+            self.by_hash.insert(e.hash, e.prev_same);
+        }
+        let k = (e.black | e.white).count_ones() as usize;
+        self.by_count[k].pop();
+    }
+
+    /// Whether some position at a path index below `end` may be in the filter `seen` or break
+    /// the assumptions `dep`.
+    fn path_hits(&self, end: usize, seen: &Seen, dep: &Dep) -> bool {
+        if dep.inside != [0, 0] {
+            return self.path[..end]
+                .iter()
+                .any(|a| seen_has(seen, a.canon, a.black, a.white) || dep.hit(a.black, a.white));
+        }
+        // Only the positions whose stone count the filter holds can pass it.
+        let (common_black, common_white) = seen_common(seen);
+        bits(seen_counts(seen)).any(|k| {
+            let list = &self.by_count[k];
+            let Some(j) = list.iter().rposition(|c| c.index < end) else {
+                return false;
+            };
+            // Every position of the filter holds the common stones: skip the list when no
+            // position of it up to `end` holds them all.
+            let top = &list[j];
+            if common_black & !top.any_black != 0 || common_white & !top.any_white != 0 {
+                return false;
+            }
+            // Most recent first: a subtree most often recreates the positions just before it.
+            list[..=j]
+                .iter()
+                .rev()
+                .any(|c| seen_has(seen, c.canon, c.black, c.white))
+        })
     }
 
     fn point(&self, p: usize) -> Point {
@@ -409,11 +546,14 @@ impl Solver {
             white: wh,
             ko_context,
             before,
+            prev_same: usize::MAX,
         });
+        self.index_push();
     }
 
     fn pop(&mut self) {
         self.game.undo();
+        self.index_pop();
         self.path.pop();
     }
 
@@ -448,29 +588,29 @@ impl Solver {
         let ko = self.game.rules().ko;
         let next = color.opponent();
         let mut after: Option<(u64, u64)> = None;
-        for k in (0..self.path.len()).rev() {
+        let mut k = *self.by_hash.get(&hash_after)?;
+        loop {
             let e = &self.path[k];
-            if e.hash != hash_after {
-                continue;
-            }
             let counts = match ko {
                 KoRule::Positional => true,
                 KoRule::Situational => e.to_move == next,
                 _ => e.to_move == next && !e.by_pass,
             };
-            if !counts {
-                continue;
+            if counts {
+                let (b, w) = *after.get_or_insert_with(|| {
+                    let mut board = self.game.board().clone();
+                    board.play(self.point(p), color);
+                    self.masks_of(&board)
+                });
+                if e.black == b && e.white == w {
+                    return Some(k);
+                }
             }
-            let (b, w) = *after.get_or_insert_with(|| {
-                let mut board = self.game.board().clone();
-                board.play(self.point(p), color);
-                self.masks_of(&board)
-            });
-            if e.black == b && e.white == w {
-                return Some(k);
+            if e.prev_same == usize::MAX {
+                return None;
             }
+            k = e.prev_same;
         }
-        None
     }
 
     fn key(&self, e: &PathEntry, canonical: bool) -> u64 {
@@ -513,9 +653,10 @@ impl Solver {
         }
         let none = Out {
             value: 0,
-            min_ref: usize::MAX,
-            seen: SEEN_NONE,
+            min_ref: [usize::MAX; 2],
+            seen: [SEEN_NONE; 2],
             dep: DEP_NONE,
+            horizon: false,
         };
         if self.game.consecutive_passes() >= 2 {
             return Out {
@@ -539,28 +680,60 @@ impl Solver {
                 p => self.geo.unmap(here.sym, p as usize) as u8,
             };
             let same_path = e.exact == exact && e.path == here.before;
-            let valid = same_path
-                || (e.history_free
-                    && !self.path[..outside].iter().any(|a| {
-                        seen_has(&e.seen, a.canon, a.black, a.white) || e.dep.hit(a.black, a.white)
-                    }));
-            if valid {
+            // A lower bound for the player to move (x) holds on this path when the opponent (o)
+            // had no move refused for an earlier position (it would gain moves here) and no
+            // position x's moves created is an earlier position here (x would lose moves);
+            // an upper bound likewise with the colours swapped.
+            let (x, o) = (color_index(here.to_move), 1 - color_index(here.to_move));
+            let (lo, hi) = (e.lower as i32, e.upper as i32);
+            // Only the bounds that would cut are checked (the checks scan the path); the entry
+            // is merged with the new result only when both were found valid.
+            let need_lo = lo >= beta || lo == hi;
+            let need_hi = hi <= alpha || lo == hi;
+            let (lo_ok, hi_ok) = if same_path {
+                (true, true)
+            } else if (need_lo && e.history_free[o] || need_hi && e.history_free[x])
+                && (e.dep.inside == [0, 0] || !self.path_hits(outside, &SEEN_NONE, &e.dep))
+            {
+                (
+                    need_lo && e.history_free[o] && !self.path_hits(outside, &e.seen[x], &DEP_NONE),
+                    need_hi && e.history_free[x] && !self.path_hits(outside, &e.seen[o], &DEP_NONE),
+                )
+            } else {
+                (false, false)
+            };
+            if lo_ok && hi_ok {
                 valid_slot = Some(i);
-                let min_ref = if e.history_free {
-                    usize::MAX
-                } else {
-                    e.min_ref as usize
+            }
+            let cut = if lo_ok && lo >= beta {
+                Some(lo)
+            } else if hi_ok && hi <= alpha {
+                Some(hi)
+            } else if lo_ok && hi_ok && lo == hi {
+                Some(lo)
+            } else {
+                None
+            };
+            if let Some(value) = cut {
+                // Refusals inside the subtree do not matter to the nodes above; the path indexes
+                // of others are meaningful on the same path only, and a colour whose refusals
+                // are unknown here is reported as pointing at the root.
+                let min_ref = [0, 1].map(|c| {
+                    if e.history_free[c] {
+                        usize::MAX
+                    } else if same_path {
+                        e.min_ref[c] as usize
+                    } else {
+                        0
+                    }
+                });
+                return Out {
+                    value,
+                    min_ref,
+                    seen: e.seen,
+                    dep: e.dep,
+                    horizon: false,
                 };
-                let (lo, hi) = (e.lower as i32, e.upper as i32);
-                if lo >= beta || hi <= alpha || lo == hi {
-                    let value = if lo >= beta { lo } else { hi };
-                    return Out {
-                        value,
-                        min_ref,
-                        seen: e.seen,
-                        dep: e.dep,
-                    };
-                }
             }
         }
         // Safe points: what each side keeps whatever the other does.
@@ -568,11 +741,35 @@ impl Solver {
         if let Some((value, dep)) = self.safe_cut(&here, d, alpha, beta) {
             return Out { value, dep, ..none };
         }
+        if ply >= self.depth_limit {
+            // The depth limit: the worst the safe points allow for the player the search is
+            // pessimistic for (the best for the other), so that its wins are proofs.
+            let s = [
+                self.geo.safety(here.black, here.white),
+                self.geo.safety(here.white, here.black),
+            ];
+            let (lo, hi) = self.safe_bounds(&s, [false, false]);
+            let (lo, hi) = if here.to_move == Color::White {
+                (-hi, -lo)
+            } else {
+                (lo, hi)
+            };
+            let value = if here.to_move == self.pessimistic_for {
+                lo
+            } else {
+                hi
+            };
+            return Out {
+                value,
+                horizon: true,
+                ..none
+            };
+        }
 
         // Moves: legal plays, then pass; superko refusals noted.
         let color = here.to_move;
         let ci = color_index(color);
-        let mut min_ref = usize::MAX;
+        let mut min_ref = [usize::MAX; 2];
         let mut moves: Vec<(u8, u32)> = Vec::with_capacity(self.geo.n + 1);
         let ply_k = ply.min(MAX_PLY);
         for p in bits(self.geo.all & !bl & !wh) {
@@ -583,7 +780,7 @@ impl Solver {
                 match self.game.check(color, self.point(p)) {
                     Ok(_) => true,
                     Err(IllegalMove::Ko) | Err(IllegalMove::Superko { .. }) => {
-                        min_ref = min_ref.min(self.repeated_index(p, color));
+                        min_ref[ci] = min_ref[ci].min(self.repeated_index(p, color));
                         false
                     }
                     Err(_) => false,
@@ -592,7 +789,7 @@ impl Solver {
                 // Superko against the path's own exact positions.
                 match self.repeat_of(effect.hash_after, p, color) {
                     Some(k) => {
-                        min_ref = min_ref.min(k);
+                        min_ref[ci] = min_ref[ci].min(k);
                         false
                     }
                     None => true,
@@ -623,8 +820,9 @@ impl Solver {
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
         let mut a = alpha;
-        let mut seen: Seen = SEEN_NONE;
+        let mut seen = [SEEN_NONE; 2];
         let mut dep = DEP_NONE;
+        let mut horizon = false;
         let nodes_before = self.nodes;
         for &(m, _) in &moves {
             let mv = if m == PASS {
@@ -637,12 +835,15 @@ impl Solver {
             let out = self.search(-beta, -a, ply + 1);
             self.pop();
             let v = -out.value;
-            seen_union(&mut seen, &out.seen);
-            dep.merge(&out.dep);
-            if m != PASS {
-                seen_add(&mut seen, child.canon, child.black, child.white);
+            for c in 0..2 {
+                seen_union(&mut seen[c], &out.seen[c]);
+                min_ref[c] = min_ref[c].min(out.min_ref[c]);
             }
-            min_ref = min_ref.min(out.min_ref);
+            dep.merge(&out.dep);
+            horizon |= out.horizon;
+            if m != PASS {
+                seen_add(&mut seen[ci], child.canon, child.black, child.white);
+            }
             if v > best {
                 best = v;
                 best_move = m;
@@ -664,18 +865,20 @@ impl Solver {
             }
         }
 
-        // Store.
-        let history_free = min_ref >= outside;
+        // Store. Below the depth limit only a win of the player the search is pessimistic for
+        // is a proof: a fail high when it is to move here, a fail low when the other is.
+        let history_free = min_ref.map(|r| r >= outside);
+        let mine = here.to_move == self.pessimistic_for;
         let mut entry = Entry {
             key,
             exact,
             path: here.before,
-            lower: if best > alpha {
+            lower: if best > alpha && (!horizon || mine) {
                 best as i16
             } else {
                 -self.n as i16
             },
-            upper: if best < beta {
+            upper: if best < beta && (!horizon || !mine) {
                 best as i16
             } else {
                 self.n as i16
@@ -685,7 +888,7 @@ impl Solver {
                 p => self.geo.syms[here.sym][p as usize],
             },
             history_free,
-            min_ref: min_ref.min(u32::MAX as usize) as u32,
+            min_ref: min_ref.map(|r| r.min(u32::MAX as usize) as u32),
             seen,
             dep,
         };
@@ -693,20 +896,26 @@ impl Solver {
             let old = self.table.get(i);
             entry.lower = entry.lower.max(old.lower);
             entry.upper = entry.upper.min(old.upper);
-            entry.history_free &= old.history_free;
-            entry.min_ref = entry.min_ref.min(old.min_ref);
-            seen_union(&mut entry.seen, &old.seen);
+            for c in 0..2 {
+                entry.history_free[c] &= old.history_free[c];
+                entry.min_ref[c] = entry.min_ref[c].min(old.min_ref[c]);
+                seen_union(&mut entry.seen[c], &old.seen[c]);
+            }
             entry.dep.merge(&old.dep);
             debug_assert!(entry.lower <= entry.upper, "inconsistent bounds");
         }
-        let replace = valid_slot.or(slot);
-        self.table
-            .store(entry, replace, self.nodes - nodes_before + 1);
+        let trivial = entry.lower == -self.n as i16 && entry.upper == self.n as i16;
+        if !(trivial && slot.is_some() && valid_slot.is_none()) {
+            let replace = valid_slot.or(slot);
+            self.table
+                .store(entry, replace, self.nodes - nodes_before + 1);
+        }
         Out {
             value: best,
             min_ref,
             seen,
             dep,
+            horizon,
         }
     }
 
@@ -751,7 +960,10 @@ impl Solver {
                 None
             }
         };
-        let mut use_reg = [s[0].regions != 0, s[1].regions != 0];
+        let mut use_reg = [
+            self.regions && s[0].regions != 0,
+            self.regions && s[1].regions != 0,
+        ];
         decide(self.safe_bounds(&s, use_reg))?;
         // Drop the regions that the cut does not need, then those the history forbids.
         for c in 0..2 {
@@ -792,11 +1004,12 @@ impl Solver {
         let mut g = 0;
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
-            g = self.search(beta - 1, beta, 0).value;
-            if g < beta {
-                hi = g;
-            } else {
+            let (at_least, v) = self.prove(beta);
+            g = v;
+            if at_least {
                 lo = g;
+            } else {
+                hi = g;
             }
             self.bounds = if self.root_color == Color::Black {
                 (lo, hi)
@@ -825,6 +1038,30 @@ impl Solver {
         })
     }
 
+    /// Proves whether the value of the current position for the player to move is at least
+    /// `beta`, by null-window searches of growing depth: one pessimistic for the player to move
+    /// at the depth limit (a fail high is then a proof), one pessimistic for the opponent (a fail
+    /// low is a proof); a search that never reached the limit proves either way. Returns the
+    /// answer and the proven fail-soft bound.
+    fn prove(&mut self, beta: i32) -> (bool, i32) {
+        let me = self.path.last().expect("root on the path").to_move;
+        let mut depth = self.first_depth;
+        loop {
+            for side in [me, me.opponent()] {
+                self.depth_limit = depth;
+                self.pessimistic_for = side;
+                let out = self.search(beta - 1, beta, 0);
+                if out.value >= beta && (side == me || !out.horizon) {
+                    return (true, out.value);
+                }
+                if out.value < beta && (side != me || !out.horizon) {
+                    return (false, out.value);
+                }
+            }
+            depth = depth.saturating_add(depth / 4 + 2);
+        }
+    }
+
     /// Follows moves that keep the proven value to the end of the game.
     fn principal_variation(&mut self, mut value: i32) -> Vec<(Color, Move)> {
         let mut pv = Vec::new();
@@ -851,8 +1088,8 @@ impl Solver {
             let mut found = None;
             for mv in moves {
                 self.push(mv);
-                let v = -self.search(-value - 1, -value + 1, 0).value;
-                if v == value {
+                // The move keeps the value when the opponent cannot get more than -value.
+                if !self.prove(-value + 1).0 {
                     found = Some(mv);
                     break;
                 }

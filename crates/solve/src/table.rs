@@ -41,12 +41,24 @@ pub(crate) fn seen_add(s: &mut Seen, canon: u64, black: u64, white: u64) {
 /// Whether a position may be in the filter (never false when it is).
 #[inline]
 pub(crate) fn seen_has(s: &Seen, canon: u64, black: u64, white: u64) -> bool {
-    bloom_bits(canon)
-        .iter()
-        .all(|&b| s[b >> 6] & (1 << (b & 63)) != 0)
-        && s[COUNTS] & (1 << (black | white).count_ones().min(63)) != 0
-        && black & s[COMMON_B] == s[COMMON_B]
+    black & s[COMMON_B] == s[COMMON_B]
         && white & s[COMMON_W] == s[COMMON_W]
+        && s[COUNTS] & (1 << (black | white).count_ones().min(63)) != 0
+        && bloom_bits(canon)
+            .iter()
+            .all(|&b| s[b >> 6] & (1 << (b & 63)) != 0)
+}
+
+/// The stone counts of the positions in the filter, as a bit set.
+#[inline]
+pub(crate) fn seen_counts(s: &Seen) -> u64 {
+    s[COUNTS]
+}
+
+/// The black and white stones that every position of the filter holds.
+#[inline]
+pub(crate) fn seen_common(s: &Seen) -> (u64, u64) {
+    (s[COMMON_B], s[COMMON_W])
 }
 
 /// Unites two filters.
@@ -117,13 +129,14 @@ pub(crate) struct Entry {
     pub upper: i16,
     /// Best or refuting move, in the canonical orientation.
     pub best: u8,
-    /// No superko refusal in the subtree pointed at a position before this node.
-    pub history_free: bool,
-    /// Smallest path index that a superko refusal in the subtree pointed at (u32::MAX: none);
-    /// meaningful for reuse on the same path only.
-    pub min_ref: u32,
-    /// The positions the subtree created (canonical hashes).
-    pub seen: Seen,
+    /// For each colour (0 black, 1 white): no superko refusal of its moves in the subtree
+    /// pointed at a position before this node.
+    pub history_free: [bool; 2],
+    /// For each colour: the smallest path index that a superko refusal of its moves in the
+    /// subtree pointed at (u32::MAX: none); meaningful for reuse on the same path only.
+    pub min_ref: [u32; 2],
+    /// For each colour: the positions its moves in the subtree created.
+    pub seen: [Seen; 2],
     /// What the subtree's safe-region cut-offs assumed about earlier positions.
     pub dep: Dep,
 }
@@ -144,9 +157,9 @@ const EMPTY: Entry = Entry {
     lower: 0,
     upper: 0,
     best: NO_MOVE,
-    history_free: false,
-    min_ref: u32::MAX,
-    seen: SEEN_NONE,
+    history_free: [false; 2],
+    min_ref: [u32::MAX; 2],
+    seen: [SEEN_NONE; 2],
     dep: DEP_NONE,
 };
 

@@ -98,8 +98,20 @@ fn check(rows: &[&str], to_move: Color, ko: &str) {
     let mut g = Game::from_board(&b, to_move, rules).unwrap();
     let mut budget = 5_000_000;
     let expected = minimax(&mut g, i32::MIN, i32::MAX, &mut budget);
-    let s = solve_position(&b, to_move, rules, SolveOptions::default()).unwrap();
-    assert_eq!(s.score, expected, "{rows:?} {to_move:?} to move, ko={ko}");
+    // Every first depth limit gives the same value: small limits make the searches stop at the
+    // limit and rest on the one-sided estimates there, 0 is the default (the number of points).
+    for first_depth in [0, 1, 2, 3, 5] {
+        let options = SolveOptions {
+            first_depth,
+            table_bits: 14,
+            ..SolveOptions::default()
+        };
+        let s = solve_position(&b, to_move, rules, options).unwrap();
+        assert_eq!(
+            s.score, expected,
+            "{rows:?} {to_move:?} to move, ko={ko}, first depth {first_depth}"
+        );
+    }
 }
 
 #[test]
@@ -111,6 +123,7 @@ fn small_boards_match_brute_force() {
             vec!["---"],
             vec!["x-o"],
             vec!["xx-o"],
+            vec!["----"],
         ] {
             for to_move in [Color::Black, Color::White] {
                 check(&rows, to_move, ko);

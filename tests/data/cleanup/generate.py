@@ -344,6 +344,18 @@ def main():
                     recs.append(json.load(f))
         recs.sort(key=lambda r: (r["size"], r["handicap"], r["level"], r["seed"]))
         here = os.path.dirname(os.path.abspath(__file__))
+        # A refuted truth (README.md, "Refuted truths") is set by hand: keep it across a collect.
+        refuted = {}
+        if os.path.exists(os.path.join(here, target)):
+            with open(os.path.join(here, target)) as f:
+                for line in f:
+                    if line.strip():
+                        old = json.loads(line)
+                        if "truth_refuted" in old:
+                            refuted[old["id"]] = old["truth_refuted"]
+        for r in recs:
+            if r["id"] in refuted:
+                r["truth_refuted"] = refuted[r["id"]]
         with open(os.path.join(here, target), "w") as f:
             for r in recs:
                 f.write(json.dumps(r, sort_keys=True) + "\n")
