@@ -98,6 +98,8 @@ pub struct Search {
     workers: Vec<Worker>,
     report: Option<Report>,
     searches: u64,
+    /// The root player's stones the last search's two-pass count took as dead (padded index).
+    dead: Vec<bool>,
 }
 
 /// Playouts of the quick look at the position before a search, which finds the searching
@@ -115,6 +117,7 @@ impl Search {
             workers: Vec::new(),
             report: None,
             searches: 0,
+            dead: Vec::new(),
         }
     }
 
@@ -156,8 +159,22 @@ impl Search {
         if game.board().empty_count() == 0 || game.resigned().is_some() {
             return Decision::Play(Move::Pass);
         }
-        let report = self.run(game);
-        let decision = self.decide(game, &report);
+        let mut report = self.run(game, None);
+        let mut decision = self.decide(game, &report);
+        if decision == Decision::Play(Move::Pass) {
+            // The quick look before the search can take a dead group for alive; the search's
+            // own ownership is the better judge. When it finds stones of ours dead that the
+            // two-pass count kept alive, the pass was valued on a count the referee will not
+            // make: search again, from a fresh tree, with those stones counted as dead.
+            let more = self.unmarked_dead(game, &report);
+            if !more.is_empty() {
+                for w in &mut self.workers {
+                    w.tree.key = None;
+                }
+                report = self.run(game, Some(&more));
+                decision = self.decide(game, &report);
+            }
+        }
         self.report = Some(report);
         // Belt and braces: the root children were checked, but a move is re-checked here.
         match decision {
@@ -169,14 +186,14 @@ impl Search {
     /// Searches the position (player to move) with the engine's budget, for analysis: the
     /// report of what it found.
     pub fn analyze(&mut self, game: &Game) -> &Report {
-        let report = self.run(game);
+        let report = self.run(game, None);
         self.report.insert(report)
     }
 
     /// The stones of the position that the search finds dead (owned by the opponent after play),
     /// in row-major order, from a fresh search of the position (player to move).
     pub fn dead_stones(&mut self, game: &Game) -> Vec<Point> {
-        let report = self.run(game);
+        let report = self.run(game, None);
         let board = game.board();
         let dead = board
             .points()
@@ -201,8 +218,29 @@ impl Search {
         (None, Some(Duration::from_secs_f64(secs.max(0.01))))
     }
 
-    /// Runs the search on `game` (player to move) and reports.
-    fn run(&mut self, game: &Game) -> Report {
+    /// The stones of the player to move that `report`'s ownership gives to the opponent but
+    /// that the search's two-pass count took as alive (by padded index).
+    fn unmarked_dead(&self, game: &Game, report: &Report) -> Vec<usize> {
+        let board = game.board();
+        let me = game.to_move();
+        board
+            .points()
+            .filter(|&p| board.get(p) == Some(me))
+            .filter(|&p| {
+                let theirs = if me == Color::Black {
+                    -report.owner_of(p)
+                } else {
+                    report.owner_of(p)
+                };
+                theirs > DEAD && !self.dead.get(board.index(p)).copied().unwrap_or(false)
+            })
+            .map(|p| board.index(p))
+            .collect()
+    }
+
+    /// Runs the search on `game` (player to move) and reports; `more_dead` adds stones (padded
+    /// indices) of the player to move to those the two-pass count takes as dead.
+    fn run(&mut self, game: &Game, more_dead: Option<&[usize]>) -> Report {
         let started = Instant::now();
         let (playouts, time) = self.budget(game);
         let deadline = time.map(|t| started + t);
@@ -226,8 +264,12 @@ impl Search {
                 dead[i as usize] =
                     probe.start.board.color_at(i as usize) == Some(me) && theirs > DEAD;
             }
+            for &i in more_dead.unwrap_or(&[]) {
+                dead[i] = true;
+            }
             dead
         };
+        self.dead.clone_from(&dead);
         let root = Root::new(game, dead);
         while self.workers.len() < threads {
             let k = self.workers.len() as u64;

@@ -28,6 +28,13 @@ pub(crate) struct Geometry {
     pub points: Vec<u16>,
     /// Whether a point is on the first line.
     pub edge: Vec<bool>,
+    /// Column and row of every padded index (row 0 at the top).
+    pub xy: Vec<(u8, u8)>,
+    /// The line of every padded index: 0 on the edge, 1 on the second line, and so on.
+    pub line: Vec<u8>,
+    /// The board's width and height.
+    pub width: usize,
+    pub height: usize,
 }
 
 impl Geometry {
@@ -38,8 +45,13 @@ impl Geometry {
         let mut n4 = vec![[NONE; 4]; len];
         let mut n8 = vec![[NONE; 8]; len];
         let mut edge = vec![false; len];
+        let mut xy = vec![(0, 0); len];
+        let mut line = vec![0; len];
         for p in board.points() {
             let i = board.index(p);
+            xy[i] = (p.x, p.y);
+            let (x, y) = (p.x as usize, p.y as usize);
+            line[i] = x.min(y).min(w - 1 - x).min(h - 1 - y) as u8;
             for (slot, q) in n4[i].iter_mut().zip(board.neighbours_of(p)) {
                 *slot = board.index(q) as u16;
             }
@@ -56,7 +68,28 @@ impl Geometry {
             n8,
             points,
             edge,
+            xy,
+            line,
+            width: w,
+            height: h,
         }
+    }
+
+    /// The padded index of (x, y), `NONE` off the board.
+    #[inline]
+    pub fn at(&self, x: i32, y: i32) -> u16 {
+        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
+            NONE
+        } else {
+            self.points[y as usize * self.width + x as usize]
+        }
+    }
+
+    /// Whether the board is a big one (13x13 or more), where the opening and locality priors
+    /// of the tree apply.
+    #[inline]
+    pub fn big(&self) -> bool {
+        self.width.min(self.height) >= 13
     }
 }
 
@@ -322,7 +355,7 @@ impl Sim {
                         // the group.
                         let libs = self.after(geo, l, c, &e).0;
                         if (libs >= 3
-                            || (libs == 2 && !ladder::runs_into_ladder(&self.board, geo, l, c)))
+                            || (libs == 2 && !ladder::runs_into_ladder(&mut self.board, geo, l, c)))
                             && n < 12
                         {
                             cands[n] = l;

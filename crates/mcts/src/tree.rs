@@ -295,7 +295,7 @@ impl Tree {
                 pn += PRIOR;
             }
             // Ladders: start a working one, never run into one.
-            match ladder::judge(&sim.board, geo, i, c) {
+            match ladder::judge(&mut sim.board, geo, i, c) {
                 1 => {
                     pn += 2.0 * PRIOR;
                     pw += 2.0 * PRIOR;
@@ -316,7 +316,20 @@ impl Tree {
             if quiet && geo.edge[i as usize] {
                 pn += PRIOR;
             }
-            self.nodes.push(Node::new(i, pn, pw));
+            if geo.big() {
+                let (n, w) = big_board_prior(sim, geo, i);
+                pn += n;
+                pw += w;
+            }
+            let mut node = Node::new(i, pn, pw);
+            if geo.big() {
+                // On a big board the all-moves-as-first statistics outweigh the priors within
+                // a few hundred simulations (its beta is near 1 while the node's own visits are
+                // few), so the priors also seed them, as Pachi's priors do.
+                node.rave_visits = pn;
+                node.rave_wins = pw;
+            }
+            self.nodes.push(node);
         }
         self.nodes.push(Node::new(PASS, PRIOR, PRIOR / 2.0));
         let count = self.nodes.len() as u32 - first;
@@ -508,6 +521,47 @@ impl Tree {
             .filter(|&k| !self.nodes[k].disabled && self.nodes[k].visits > 0)
             .max_by_key(|&k| self.nodes[k].visits)
     }
+}
+
+/// The extra prior (virtual visits, virtual wins) of the move `i` on a big board, where the
+/// playouts alone cannot tell a move that matters from one of the hundreds that do not:
+/// - a move near the last one (distance |dx| + |dy| + max(|dx|, |dy|) of 5 or less: the
+///   contact, diagonal, one- and two-point jumps and the knight's moves around it) is
+///   favoured, as Pachi's distance prior favours it, so the search answers local fights
+///   instead of scattering stones over the board;
+/// - in an empty area (no stone within a Manhattan distance of 3) a move on the first or
+///   second line is disfavoured and one on the third or fourth line favoured, the opening
+///   knowledge every engine since GNU Go carries.
+fn big_board_prior(sim: &Sim, geo: &Geometry, i: u16) -> (f32, f32) {
+    let (mut n, mut w) = (0.0, 0.0);
+    let (x, y) = geo.xy[i as usize];
+    let (x, y) = (i32::from(x), i32::from(y));
+    if sim.last != NONE && sim.last != PASS {
+        let (lx, ly) = geo.xy[sim.last as usize];
+        let (dx, dy) = ((x - i32::from(lx)).abs(), (y - i32::from(ly)).abs());
+        if dx + dy + dx.max(dy) <= 5 {
+            n += PRIOR;
+            w += PRIOR;
+        }
+    }
+    let empty_area = (-3i32..=3).all(|dy| {
+        let r = 3 - dy.abs();
+        (-r..=r).all(|dx| {
+            let q = geo.at(x + dx, y + dy);
+            q == NONE || sim.color(q).is_none()
+        })
+    });
+    if empty_area {
+        match geo.line[i as usize] {
+            0 | 1 => n += 2.0 * PRIOR,
+            2 | 3 => {
+                n += PRIOR;
+                w += PRIOR;
+            }
+            _ => {}
+        }
+    }
+    (n, w)
 }
 
 fn result(black_margin: f64) -> f32 {

@@ -270,3 +270,27 @@ fn does_not_pass_early_on_a_big_board() {
         game.play_as(c, mv).unwrap();
     }
 }
+
+/// The opening on 19x19: in an empty area a first move on the first or second line is the
+/// classic beginner's (and random playout's) mistake; every professional opening starts on the
+/// third or fourth line. The first moves of both players, over several seeds, at a small budget
+/// (1,000 playouts, where the playouts alone cannot tell the lines apart), keep to lines 3..=5
+/// (line 1 is the edge).
+#[test]
+fn opens_on_the_third_or_fourth_line_on_19x19() {
+    for seed in 0..3 {
+        let mut game = Game::new(19, 19, Rules::default()).unwrap();
+        let mut s = search(1000, seed);
+        for _ in 0..2 {
+            let c = game.to_move();
+            let mv = genmove(&mut s, &game, c);
+            let p = mv.point().expect("a move, not a pass, on an empty board");
+            let line = 1 + p.x.min(p.y).min(18 - p.x).min(18 - p.y);
+            assert!(
+                (3..=5).contains(&line),
+                "seed {seed}: {mv:?} on line {line}"
+            );
+            game.play(mv).unwrap();
+        }
+    }
+}
