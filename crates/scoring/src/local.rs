@@ -19,7 +19,6 @@
 
 use crate::analysis::{Analysis, OFF};
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use tengen_core::Color;
 
 /// What the reading found out.
@@ -58,26 +57,9 @@ const NODE_BUDGET: u32 = 4_000;
 /// At most this many positions visited by all the readings of one guess.
 pub(crate) const GUESS_BUDGET: u32 = 8_000;
 
-/// A cheap hasher for the 128-bit positions of a reading (the default SipHash is most of a
-/// node's time).
-#[derive(Default)]
-struct Mix(u64);
-
-impl Hasher for Mix {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u128(&mut self, v: u128) {
-        let x = (v as u64) ^ ((v >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        self.0 ^= self.0 >> 32;
-    }
-}
+/// The hasher of a reading's 128-bit positions: foldhash's fast fixed-seed hasher (the default
+/// SipHash was most of a node's time; a fixed seed keeps the guess deterministic).
+type Fast = foldhash::fast::FixedState;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -104,8 +86,8 @@ struct Board<'a> {
     target: u16,
     attacker: u8,
     defender: u8,
-    memo: HashMap<u128, bool, BuildHasherDefault<Mix>>,
-    path: HashSet<u128, BuildHasherDefault<Mix>>,
+    memo: HashMap<u128, bool, Fast>,
+    path: HashSet<u128, Fast>,
     nodes: u32,
     budget: u32,
     mark: Vec<u32>,
