@@ -35,6 +35,14 @@ section "format and lints"
 bash scripts/check-interfaces.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The Python bindings sit outside the workspace with their own committed Cargo.lock: a dependency added to a
+# workspace crate must be added there too, or building them rewrites the lock (fail now, clearly).
+for sub in bindings/python; do
+  if ! (cd "$sub" && cargo metadata --locked --format-version 1 >/dev/null 2>&1); then
+    echo "FAILED: $sub/Cargo.lock is out of date; run 'cargo update -w' in $sub and commit it"
+    exit 1
+  fi
+done
 
 section "Rust tests (unit, integration, doc, differential against GNU Go)"
 cargo test --workspace --quiet
