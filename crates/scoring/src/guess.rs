@@ -207,6 +207,37 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             read_out[g] = true;
         }
     }
+    // Then, with the budget left, a group the playouts call alive is read too when it is shut in
+    // (its enemy neighbours surely alive with no liberty in its empty regions, so that their
+    // life is no part of the fight; those regions touching no other group of its color) and
+    // its fight is small: playouts that never self-atari two stones cannot play the vital point of a
+    // straight three, a bent three or a bulky five, so they call such a group alive; the
+    // reading kills it.
+    for g in 0..a.groups.len() {
+        let group = &a.groups[g];
+        let inside = |k: u16| {
+            group
+                .territories
+                .iter()
+                .any(|t| a.territories[t.0 as usize].points.contains(&k))
+        };
+        let shut_in = group.enemies.iter().all(|e| {
+            surely_alive(e.0 as usize)
+                && !a.groups[e.0 as usize].liberties.iter().any(|&l| inside(l))
+        }) && group.territories.iter().all(|t| {
+            a.territories[t.0 as usize]
+                .groups
+                .iter()
+                .all(|o| o.0 as usize == g || a.groups[o.0 as usize].color != group.color)
+        });
+        if shut_in
+            && matches!(standing[g], Standing::Playouts(m) if m >= DECIDED)
+            && read(a, g, &fate, &mut budget) == Reading::Dead
+        {
+            dead[g] = true;
+            read_out[g] = true;
+        }
+    }
     // A contested group too big to read, without two eyes against a surely living enemy, loses.
     // Its eyes are those of the territory map of the position as it stands (nothing marked
     // dead): the map puts a living group in seki exactly when the eyes of its region are worth
@@ -395,20 +426,28 @@ mod tests {
         let stone = a.group_of[e5] as usize;
         let verdict = |wall: f32| {
             let ownership: Vec<f32> = (0..81)
-                .map(|k| match board.get(Point::new((k % 9) as u8, (k / 9) as u8)) {
-                    _ if k == e5 => 0.1,
-                    Some(Color::White) => -1.0,
-                    Some(Color::Black) => wall,
-                    None => 0.0,
-                })
+                .map(
+                    |k| match board.get(Point::new((k % 9) as u8, (k / 9) as u8)) {
+                        _ if k == e5 => 0.1,
+                        Some(Color::White) => -1.0,
+                        Some(Color::Black) => wall,
+                        None => 0.0,
+                    },
+                )
                 .collect();
             judge_groups(&a, &pa, &ownership)[stone]
         };
         // The rule applies to the stone: contested, no eyes, too big an area to read.
         let map = TerritoryMap::from_cells(9, 9, &a.cells, &[false; 81]);
-        assert!(map.at(e5).seki.is_some(), "E5 counts as a group without two eyes");
+        assert!(
+            map.at(e5).seki.is_some(),
+            "E5 counts as a group without two eyes"
+        );
         assert!(!verdict(1.0), "a living black wall to connect to: E5 alive");
-        assert!(verdict(0.2), "no surely living friend: E5 dead in white's sphere");
+        assert!(
+            verdict(0.2),
+            "no surely living friend: E5 dead in white's sphere"
+        );
     }
 
     /// The two-pass position of GNU Go's game `19x19-h4-l0-s7504` (tests/data/cleanup,
