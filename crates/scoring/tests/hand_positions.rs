@@ -9,8 +9,8 @@
 //! effort, except the misses listed in [`KNOWN_MISSES`]: a listed miss that starts passing fails
 //! the test too, so the list stays the truth.
 
-use tengen_core::Rules;
-use tengen_scoring::{Effort, Guess, GuessOptions, StoneStatus};
+use tengen_core::{Point, Rules};
+use tengen_scoring::{Analysis, Effort, Guess, GuessOptions, StoneStatus};
 
 /// (position, effort) pairs the guess is known to get wrong, each with the reason.
 const KNOWN_MISSES: &[(&str, Effort)] = &[
@@ -48,8 +48,9 @@ fn positions() -> Vec<Position> {
         .collect()
 }
 
-/// The stones the guess gets wrong, as `(column, row from the top, truth dead)`.
-fn misjudged(p: &Position, effort: Effort) -> Vec<(usize, usize, bool)> {
+/// The stones the guess gets wrong, as `(column, row from the top, truth dead)`, and the size
+/// of the largest string holding one of them.
+fn misjudged(p: &Position, effort: Effort) -> (Vec<(usize, usize, bool)>, usize) {
     let refs: Vec<&str> = p.rows.iter().map(String::as_str).collect();
     let board = tengen_scoring::board_from_rows(&refs).unwrap();
     let (w, h) = (board.width(), board.height());
@@ -71,7 +72,16 @@ fn misjudged(p: &Position, effort: Effort) -> Vec<(usize, usize, bool)> {
             }
         }
     }
-    out
+    let a = Analysis::new(&board);
+    let largest = out
+        .iter()
+        .map(|&(x, y, _)| {
+            let g = a.group_at(Point::new(x as u8, y as u8)).unwrap();
+            a.group(g).stones.len()
+        })
+        .max()
+        .unwrap_or(0);
+    (out, largest)
 }
 
 #[test]
@@ -89,9 +99,18 @@ fn the_guess_matches_the_hand_read_truth() {
         .iter()
         .any(|p| p.rows.iter().all(|r| !r.contains(['x', 'o']))));
     let mut failures = Vec::new();
-    for p in &ps {
-        for effort in [Effort::Default, Effort::High] {
-            let wrong = misjudged(p, effort);
+    for effort in [Effort::Default, Effort::High] {
+        let (mut stones, mut misjudged_stones, mut exact, mut big) = (0, 0, 0, 0);
+        for p in &ps {
+            let (wrong, largest) = misjudged(p, effort);
+            stones += p
+                .rows
+                .iter()
+                .map(|r| r.chars().filter(|&c| c != '.').count())
+                .sum::<usize>();
+            misjudged_stones += wrong.len();
+            exact += usize::from(wrong.is_empty());
+            big += usize::from(largest >= 5);
             let listed = KNOWN_MISSES.contains(&(p.name.as_str(), effort));
             if wrong.is_empty() == listed {
                 failures.push(format!(
@@ -101,6 +120,13 @@ fn the_guess_matches_the_hand_read_truth() {
                 ));
             }
         }
+        let right = stones - misjudged_stones;
+        println!(
+            "tengen, effort {effort:?}: stones {:.2}% ({right}/{stones}), exact {exact}/{}, \
+             positions with a misjudged string >= 5: {big}",
+            100.0 * right as f64 / stones as f64,
+            ps.len()
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
