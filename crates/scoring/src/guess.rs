@@ -207,33 +207,46 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             read_out[g] = true;
         }
     }
-    // Then, with the budget left, a group the playouts call alive is read too when it is shut in
-    // (its enemy neighbours surely alive with no liberty in its empty regions, so that their
+    // Then, with the budget left, a group the playouts call alive is read too when it is shut
+    // in (its enemy neighbours surely alive with no liberty in its empty regions, so that their
     // life is no part of the fight; those regions touching no other group of its color) and
-    // its fight is small: playouts that never self-atari two stones cannot play the vital point of a
-    // straight three, a bent three or a bulky five, so they call such a group alive; the
+    // its fight is small: playouts that never self-atari two stones cannot play the vital point
+    // of a straight three, a bent three or a bulky five, so they call such a group alive; the
     // reading kills it.
+    let mut inside = vec![false; a.cells.len()];
     for g in 0..a.groups.len() {
         let group = &a.groups[g];
-        let inside = |k: u16| {
-            group
-                .territories
-                .iter()
-                .any(|t| a.territories[t.0 as usize].points.contains(&k))
-        };
-        let shut_in = group.enemies.iter().all(|e| {
-            surely_alive(e.0 as usize)
-                && !a.groups[e.0 as usize].liberties.iter().any(|&l| inside(l))
-        }) && group.territories.iter().all(|t| {
+        if !matches!(standing[g], Standing::Playouts(m) if m >= DECIDED)
+            || !group.enemies.iter().all(|e| surely_alive(e.0 as usize))
+        {
+            continue;
+        }
+        let own_space = group.territories.iter().all(|t| {
             a.territories[t.0 as usize]
                 .groups
                 .iter()
                 .all(|o| o.0 as usize == g || a.groups[o.0 as usize].color != group.color)
         });
-        if shut_in
-            && matches!(standing[g], Standing::Playouts(m) if m >= DECIDED)
-            && read(a, g, &fate, &mut budget) == Reading::Dead
-        {
+        if !own_space {
+            continue;
+        }
+        for t in &group.territories {
+            for &k in &a.territories[t.0 as usize].points {
+                inside[k as usize] = true;
+            }
+        }
+        let shut_in = group.enemies.iter().all(|e| {
+            !a.groups[e.0 as usize]
+                .liberties
+                .iter()
+                .any(|&l| inside[l as usize])
+        });
+        for t in &group.territories {
+            for &k in &a.territories[t.0 as usize].points {
+                inside[k as usize] = false;
+            }
+        }
+        if shut_in && read(a, g, &fate, &mut budget) == Reading::Dead {
             dead[g] = true;
             read_out[g] = true;
         }
