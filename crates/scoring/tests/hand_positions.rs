@@ -13,14 +13,7 @@ use tengen_core::{Point, Rules};
 use tengen_scoring::{Analysis, Effort, Guess, GuessOptions, StoneStatus};
 
 /// (position, effort) pairs the guess is known to get wrong, each with the reason.
-const KNOWN_MISSES: &[(&str, Effort)] = &[
-    // Black's 3 corner stones A8 B8 B9 (one eye, A9) are in seki with white's D9 group (one
-    // eye, E9) through C9 C8, but they also touch white's outer wall A7 B7 C7, which the
-    // playouts keep: the guess calls them dead (the eye rule or the playouts; not traced to
-    // the end this session). GNU Go 3.8 gets this one right.
-    ("9x9-seki-one-eye-each", Effort::Default),
-    ("9x9-seki-one-eye-each", Effort::High),
-];
+const KNOWN_MISSES: &[(&str, Effort)] = &[];
 
 struct Position {
     name: String,

@@ -96,9 +96,9 @@ for a, c in pairs19:
         f"top left: {SHAPES[a][1]}; bottom right, colors swapped: {SHAPES[c][1]}")
 
 # Whole boards drawn by hand.
-add("9x9-seki-one-eye-each", [
-    ".X.O.OX..",
-    "XX.OOOX..",
+add("9x9-false-seki-one-eye-each", [
+    ".x.O.OX..",
+    "xx.OOOX..",
     "OOOXXXX..",
     "..OX.....",
     "..OX.....",
@@ -106,8 +106,22 @@ add("9x9-seki-one-eye-each", [
     "..OX.....",
     "..OX.....",
     "..OX.....",
-], "black A8 B8 B9 (eye A9) and white D9 D8 E8 F8 F9 (eye E9) share C9 C8: whoever fills "
-   "both is captured, seki; nothing dead")
+], "looks like a seki (black A8 B8 B9 with the eye A9, white D9 D8 E8 F8 F9 with the eye E9, "
+   "sharing C9 C8), but C8 also touches white's outer wall C7: white C8 joins the inner white "
+   "group to the living wall, then white C9 captures; black, to move, could only have saved "
+   "it by playing C8 before the end. Black's 3 stones are dead")
+add("9x9-seki-one-eye-each", [
+    ".X.O.OX..",
+    "XX.OOOX..",
+    "OXXOXXX..",
+    "OOOXX....",
+    "..OX.....",
+    "..OX.....",
+    "..OX.....",
+    "..OX.....",
+    "..OX.....",
+], "black A8 B8 B9 B7 C7 (eye A9) and white D9 D8 E8 F8 F9 D7 (eye E9) share C9 C8, which touch "
+   "no other group: whoever fills the second shared liberty is captured, seki; nothing dead")
 add("9x9-seki-without-eyes", [
     "OX.OXX.X.",
     "OX.OXXXX.",
