@@ -13,7 +13,7 @@
 //! `heldout2.jsonl`, held out at first and development data since it was used to fix a miss,
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
-//! development, and `japanese-heldout.jsonl`, held out.
+//! development, `japanese-heldout.jsonl`, held out, and `japanese-dev2.jsonl`, development.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //!
@@ -436,16 +436,17 @@ fn guess_agrees_with_the_third_held_out_set() {
 /// counted records of human games do; the truth is an area-rules cleanup from there
 /// (tests/data/cleanup/README.md, "Games ended Japanese-style"). The second cleanup starts with
 /// the other player, so a stone that lives or dies by who moves first is disputed and left out.
-/// Floors: what the default effort reached when the set was made, 5,912 of 5,919 stones and
-/// 72 of 73 scores (GNU Go level 10: 5,919 and 73); no misjudged string of 5 stones or more.
-/// The misses (docs/BENCHMARKS.md): `9x9-h2-l2-s10409` (black E2 E3 F3, G2, H1 alive, judged
-/// dead) and `19x19-h4-l2-s10903` (white R19 and black R9, each the stone of an unfought ko,
-/// left standing by both cleanups, judged dead).
+/// Floors: what the default effort reaches since a contested group that connects out through
+/// its own area is spared (docs/SCORING.md), 5,917 of 5,919 stones and 73 of 73 scores (before:
+/// 5,912 and 72; GNU Go level 10: 5,919 and 73); no misjudged string of 5 stones or more. The
+/// miss left (docs/BENCHMARKS.md): `19x19-h4-l2-s10903` (white R19 and black R9, each the stone
+/// of a ko between living groups, left standing by both cleanups, judged dead; the two errors
+/// cancel in the count). `9x9-h2-l2-s10409` (black E2 E3 F3, G2, H1 judged dead) was fixed.
 #[test]
 fn guess_agrees_with_the_japanese_style_set() {
     let m = measure("japanese.jsonl");
     assert!(m.ours.positions >= 73, "{} positions", m.ours.positions);
-    check_floors(&m, 99.88, 98.6, &[]);
+    check_floors(&m, 99.96, 100.0, &[]);
 }
 
 /// The Japanese-style held-out set (`japanese-heldout.jsonl`): made with the same driver and
@@ -456,7 +457,8 @@ fn guess_agrees_with_the_japanese_style_set() {
 /// `19x19-h0-l1-s12805` (the 21 stones at Q10 and the 5 at K6, among 32 dead white stones of the
 /// lower right) and `19x19-h4-l2-s12905` (the 8 stones at M12 in the centre). They are listed
 /// here so that the test fails when the guess changes on them, fixed or not; a fix removes them
-/// from the list and raises the floors.
+/// from the list and raises the floors. Measured again once after the guess learned to spare a
+/// contested group that connects out through its own area: the same figures and positions.
 #[test]
 fn guess_agrees_with_the_japanese_style_held_out_set() {
     let m = measure("japanese-heldout.jsonl");
@@ -467,4 +469,22 @@ fn guess_agrees_with_the_japanese_style_held_out_set() {
         90.1,
         &["19x19-h0-l1-s12805 (Q10 K6)", "19x19-h4-l2-s12905 (M12)"],
     );
+}
+
+/// The second Japanese-style development set (`japanese-dev2.jsonl`): 120 games made the same
+/// way as `japanese.jsonl` with new seeds (14001..14912), after the guess learned to spare a
+/// contested group that connects out through its own area; development data (its misses may be
+/// used to change the guess). Floors: what the default effort reached when the set was made,
+/// 7,302 of 7,323 stones and 92 of 96 scores (GNU Go level 10: 7,318 and 93); the guess before
+/// that change reached the same. The misses (docs/BENCHMARKS.md): `13x13-h3-l2-s14711` (the
+/// black string of 10 at K11 on the right side, alive, judged dead: listed here so the test
+/// fails when the guess changes on it), `19x19-h4-l2-s14908` and `19x19-h4-l2-s14912` (the
+/// same ending: white R14 R13 R12 Q12 and S15, dead in black's open right side, judged alive),
+/// `13x13-h3-l2-s14704` (black K4, the stone of a ko between living groups left standing,
+/// judged dead).
+#[test]
+fn guess_agrees_with_the_second_japanese_style_set() {
+    let m = measure("japanese-dev2.jsonl");
+    assert!(m.ours.positions >= 96, "{} positions", m.ours.positions);
+    check_floors(&m, 99.71, 95.8, &["13x13-h3-l2-s14711 (K11)"]);
 }
