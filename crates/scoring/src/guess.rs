@@ -207,6 +207,50 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             read_out[g] = true;
         }
     }
+    // Then, with the budget left, a group the playouts call alive is read too when it is shut
+    // in (its enemy neighbours surely alive with no liberty in its empty regions, so that their
+    // life is no part of the fight; those regions touching no other group of its color) and
+    // its fight is small: playouts that never self-atari two stones cannot play the vital point
+    // of a straight three, a bent three or a bulky five, so they call such a group alive; the
+    // reading kills it.
+    let mut inside = vec![false; a.cells.len()];
+    for g in 0..a.groups.len() {
+        let group = &a.groups[g];
+        if !matches!(standing[g], Standing::Playouts(m) if m >= DECIDED)
+            || !group.enemies.iter().all(|e| surely_alive(e.0 as usize))
+        {
+            continue;
+        }
+        let own_space = group.territories.iter().all(|t| {
+            a.territories[t.0 as usize]
+                .groups
+                .iter()
+                .all(|o| o.0 as usize == g || a.groups[o.0 as usize].color != group.color)
+        });
+        if !own_space {
+            continue;
+        }
+        for t in &group.territories {
+            for &k in &a.territories[t.0 as usize].points {
+                inside[k as usize] = true;
+            }
+        }
+        let shut_in = group.enemies.iter().all(|e| {
+            !a.groups[e.0 as usize]
+                .liberties
+                .iter()
+                .any(|&l| inside[l as usize])
+        });
+        for t in &group.territories {
+            for &k in &a.territories[t.0 as usize].points {
+                inside[k as usize] = false;
+            }
+        }
+        if shut_in && read(a, g, &fate, &mut budget) == Reading::Dead {
+            dead[g] = true;
+            read_out[g] = true;
+        }
+    }
     // A contested group too big to read, without two eyes against a surely living enemy, loses.
     // Its eyes are those of the territory map of the position as it stands (nothing marked
     // dead): the map puts a living group in seki exactly when the eyes of its region are worth
@@ -324,6 +368,7 @@ impl Guess {
 mod tests {
     use super::*;
     use crate::board_from_rows;
+    use tengen_core::Point;
 
     /// The two-pass position of GNU Go's game `9x9-h0-l5-s104` (tests/data/cleanup): the black
     /// strings at G8 and F7 have one eye at most (G6 after taking G7) and lie against white's
@@ -360,6 +405,62 @@ mod tests {
         let p = crate::parse_vertex("G8", 9, 9).unwrap();
         let own = g.ownership[p.y as usize * 9 + p.x as usize];
         assert!(own > 0.0 && own < DECIDED, "G8 ownership {own}");
+    }
+
+    /// The sphere rule's guard, with the playouts' ownership written by hand so that only the
+    /// rule decides: a lone black stone in the middle of the board (E5) touches no stone, and
+    /// its empty region (rows 3 to 7, 44 points: too big to read) touches white's wall (rows 8
+    /// and 9, pass-alive with the eyes B9 and H9) and black's (rows 1 and 2, one eye at E1:
+    /// the territory map joins the stone and that wall through the open space into one region
+    /// with eyes worth 1, so the stone counts as a group without two eyes). The stone itself is
+    /// contested (ownership +0.1: kept in 55% of the playouts). When black's wall is surely
+    /// alive (+1: say it lives in seki, or by a connection off this board) the region reaches a
+    /// living friend the stone can connect to,
+    /// so it is not a loose stone in white's sphere: it stays alive (the playouts' verdict,
+    /// +0.1 > 0). When black's wall is itself contested (+0.2) nothing of its own color it
+    /// could join is sure to live, and the stone is dead in white's sphere.
+    #[test]
+    fn the_sphere_rule_spares_a_stone_whose_region_reaches_a_living_friend() {
+        let rows = [
+            "O.OOOOO.O",
+            "OOOOOOOOO",
+            ".........",
+            ".........",
+            "....X....",
+            ".........",
+            ".........",
+            "XXXXXXXXX",
+            "XXXX.XXXX",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let e5 = 4 * 9 + 4;
+        let stone = a.group_of[e5] as usize;
+        let verdict = |wall: f32| {
+            let ownership: Vec<f32> = (0..81)
+                .map(
+                    |k| match board.get(Point::new((k % 9) as u8, (k / 9) as u8)) {
+                        _ if k == e5 => 0.1,
+                        Some(Color::White) => -1.0,
+                        Some(Color::Black) => wall,
+                        None => 0.0,
+                    },
+                )
+                .collect();
+            judge_groups(&a, &pa, &ownership)[stone]
+        };
+        // The rule applies to the stone: contested, no eyes, too big an area to read.
+        let map = TerritoryMap::from_cells(9, 9, &a.cells, &[false; 81]);
+        assert!(
+            map.at(e5).seki.is_some(),
+            "E5 counts as a group without two eyes"
+        );
+        assert!(!verdict(1.0), "a living black wall to connect to: E5 alive");
+        assert!(
+            verdict(0.2),
+            "no surely living friend: E5 dead in white's sphere"
+        );
     }
 
     /// The two-pass position of GNU Go's game `19x19-h4-l0-s7504` (tests/data/cleanup,

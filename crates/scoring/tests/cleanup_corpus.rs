@@ -11,7 +11,9 @@
 //! One test per file: `positions.jsonl`, the corpus the guess was developed on,
 //! `heldout.jsonl`, made afterwards with new seeds and never used to adjust it, and
 //! `heldout2.jsonl`, held out at first and development data since it was used to fix a miss,
-//! and `heldout3.jsonl`, held out (made after that fix).
+//! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
+//! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
+//! development, and `japanese-heldout.jsonl`, held out.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //!
@@ -28,6 +30,10 @@ use tengen_scoring::{parse_vertex, Effort, Guess, GuessOptions};
 #[derive(serde::Deserialize)]
 struct Position {
     id: String,
+    /// The rules the game was played under to its two passes: absent (area rules) or
+    /// `"japanese"` (the Japanese-style endings of `japanese*.jsonl`, replayed with simple ko).
+    #[serde(default)]
+    rules: Option<String>,
     size: usize,
     komi: f64,
     sgf: String,
@@ -59,7 +65,11 @@ fn load(file: &str) -> Vec<Position> {
 
 fn board_of(p: &Position) -> Board {
     let (games, _) = tengen_sgf::read_go_games(p.sgf.as_bytes()).expect("corpus SGF");
-    let game = tengen_sgf::game::replay(&games[0], Rules::CHINESE, None).expect("replayable");
+    let rules = match p.rules.as_deref() {
+        Some("japanese") => Rules::JAPANESE,
+        _ => Rules::CHINESE,
+    };
+    let game = tengen_sgf::game::replay(&games[0], rules, None).expect("replayable");
     game.board().clone()
 }
 
@@ -162,6 +172,8 @@ fn strings(cells: &[Option<Color>], w: usize, h: usize) -> Vec<Vec<usize>> {
 
 #[derive(Default)]
 struct Tally {
+    /// The judge's name, for the verbose listing.
+    name: &'static str,
     positions: u32,
     stones: u64,
     stones_right: u64,
@@ -198,7 +210,7 @@ impl Tally {
                 })
                 .collect();
             if !wrong.is_empty() {
-                println!("  {}: {}", p.id, wrong.join(" "));
+                println!("  {} {}: {}", self.name, p.id, wrong.join(" "));
             }
         }
         let a = area_margin(&cells, w, h, truth, p.komi);
@@ -251,8 +263,14 @@ fn measure(file: &str) -> Measured {
     let effort = effort();
     let positions = load(file);
     let mut m = Measured {
-        ours: Tally::default(),
-        gnugo: Tally::default(),
+        ours: Tally {
+            name: "tengen",
+            ..Tally::default()
+        },
+        gnugo: Tally {
+            name: "GNU Go",
+            ..Tally::default()
+        },
         suspect: 0,
         disputed: Vec::new(),
         refuted: Vec::new(),
@@ -410,4 +428,43 @@ fn guess_agrees_with_the_third_held_out_set() {
     let m = measure("heldout3.jsonl");
     assert!(m.ours.positions >= 71, "{} positions", m.ours.positions);
     check_floors(&m, 100.0, 100.0, &[]);
+}
+
+/// The Japanese-style development set (`japanese.jsonl`): games GNU Go played under Japanese
+/// rules, each player passing once its best move was worth less than a point or two, so the
+/// two-pass position keeps open dame, unfinished boundaries and dead stones on the board, as the
+/// counted records of human games do; the truth is an area-rules cleanup from there
+/// (tests/data/cleanup/README.md, "Games ended Japanese-style"). The second cleanup starts with
+/// the other player, so a stone that lives or dies by who moves first is disputed and left out.
+/// Floors: what the default effort reached when the set was made, 5,912 of 5,919 stones and
+/// 72 of 73 scores (GNU Go level 10: 5,919 and 73); no misjudged string of 5 stones or more.
+/// The misses (docs/BENCHMARKS.md): `9x9-h2-l2-s10409` (black E2 E3 F3, G2, H1 alive, judged
+/// dead) and `19x19-h4-l2-s10903` (white R19 and black R9, each the stone of an unfought ko,
+/// left standing by both cleanups, judged dead).
+#[test]
+fn guess_agrees_with_the_japanese_style_set() {
+    let m = measure("japanese.jsonl");
+    assert!(m.ours.positions >= 73, "{} positions", m.ours.positions);
+    check_floors(&m, 99.88, 98.6, &[]);
+}
+
+/// The Japanese-style held-out set (`japanese-heldout.jsonl`): made with the same driver and
+/// new seeds at the same time as `japanese.jsonl`, never used to adjust anything. Floors: what
+/// the default effort reached when the set was made, 5,382 of 5,432 stones and 64 of 71 scores
+/// (GNU Go level 10: 5,430 and 69, better on both). Two positions misjudge a string of 5 stones
+/// or more, both dead white groups the guess keeps alive while GNU Go calls them dead:
+/// `19x19-h0-l1-s12805` (the 21 stones at Q10 and the 5 at K6, among 32 dead white stones of the
+/// lower right) and `19x19-h4-l2-s12905` (the 8 stones at M12 in the centre). They are listed
+/// here so that the test fails when the guess changes on them, fixed or not; a fix removes them
+/// from the list and raises the floors.
+#[test]
+fn guess_agrees_with_the_japanese_style_held_out_set() {
+    let m = measure("japanese-heldout.jsonl");
+    assert!(m.ours.positions >= 71, "{} positions", m.ours.positions);
+    check_floors(
+        &m,
+        99.07,
+        90.1,
+        &["19x19-h0-l1-s12805 (Q10 K6)", "19x19-h4-l2-s12905 (M12)"],
+    );
 }

@@ -290,3 +290,52 @@ fn a_seki_without_eyes_filling_a_small_rectangular_board() {
         (2.0, 2.0),
     );
 }
+
+#[test]
+fn a_seki_with_one_eye_each_between_two_living_walls_on_9x9() {
+    // The position `9x9-seki-one-eye-each` of tests/data/scoring-hand: black A8 B8 B9 B7 C7 (eye
+    // A9, walled in by white's living A7 A6 B6 C6 ...) and white D9 D8 E8 F8 F9 D7 (eye E9,
+    // walled in by black's living G9 G8 G7 F7 E7 D6 ...) share C9 and C8, which touch no other
+    // group: whoever fills the second one is captured, so both live in seki.
+    check(
+        &[
+            ".X.O.OX..",
+            "XX.OOOX..",
+            "OXXOXXX..",
+            "OOOXX....",
+            "..OX.....",
+            "..OX.....",
+            "..OX.....",
+            "..OX.....",
+            "..OX.....",
+        ],
+        &[
+            "=x.o=oXbb",
+            "xx.oooXbb",
+            "OxxoXXXbb",
+            "OOOXXbbbb",
+            "wwOXbbbbb",
+            "wwOXbbbbb",
+            "wwOXbbbbb",
+            "wwOXbbbbb",
+            "wwOXbbbbb",
+        ],
+        &[
+            "BB.WWWBBB",
+            "BB.WWWBBB",
+            "WBBWBBBBB",
+            "WWWBBBBBB",
+            "WWWBBBBBB",
+            "WWWBBBBBB",
+            "WWWBBBBBB",
+            "WWWBBBBBB",
+            "WWWBBBBBB",
+        ],
+        // Territory: black H9 J9 H8 J8 H7 J7 (6) + F6..J6 (4) + E5..J1 (25) = 35; white A5..B1
+        // = 10; the seki's eyes A9, E9 and its shared liberties C9, C8 count for nobody.
+        // Area: black 17 stones + 35 + its seki eye A9 = 53; white 15 stones + 10 + E9 = 26;
+        // C9 and C8 are dame (53 + 26 + 2 = 81).
+        (35.0, 10.0),
+        (53.0, 26.0),
+    );
+}

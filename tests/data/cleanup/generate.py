@@ -6,7 +6,10 @@ dead left. The stones of the two-pass position that the cleanup removed are the 
 Usage:
   python3 generate.py run SIZE LEVEL HANDICAP FIRST_SEED COUNT [OUTDIR]   one game per seed, one
                                                                           JSON file per game in OUTDIR
-  python3 generate.py collect OUTDIR                                      merge into positions.jsonl
+  python3 generate.py run-japanese SIZE LEVEL HANDICAP FIRST_SEED COUNT OUTDIR
+                                              the same, games ended Japanese-style (game_japanese)
+  python3 generate.py collect OUTDIR [FILE]                               merge into FILE
+                                                                          (positions.jsonl)
 
 Each game: `gnugo --mode gtp --chinese-rules --level LEVEL --seed SEED`, `boardsize SIZE`,
 `komi` (7.5, or 0.5 with handicap), `fixed_handicap HANDICAP` when HANDICAP > 1; then
@@ -22,15 +25,18 @@ import random
 import re
 import subprocess
 import sys
+import time
 
 GNUGO = "/usr/games/gnugo"
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+# The values under which a player of a Japanese-style game passes (see game_japanese).
+PASS_BELOW = [0.5, 1.0, 1.5, 2.0]
 
 
 class Gtp:
-    def __init__(self, level, seed):
+    def __init__(self, level, seed, rules="chinese"):
         self.proc = subprocess.Popen(
-            [GNUGO, "--mode", "gtp", "--chinese-rules", "--level", str(level), "--seed", str(seed)],
+            [GNUGO, "--mode", "gtp", f"--{rules}-rules", "--level", str(level), "--seed", str(seed)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def send(self, cmd, ok=True):
@@ -284,8 +290,124 @@ def game(size, level, handicap, seed):
     }
 
 
+def replayed(level, seed, rules, size, komi, setup, moves):
+    """A fresh GNU Go (`rules`: "chinese" or "japanese") with the game's moves replayed."""
+    g = Gtp(level, seed, rules)
+    g.send(f"boardsize {size}")
+    g.send("clear_board")
+    g.send(f"komi {komi}")
+    if setup:
+        g.send("set_free_handicap " + " ".join(setup))
+    for c, v in moves:
+        g.send(f"play {c} {v}")
+    return g
+
+
+def game_japanese(size, level, handicap, seed):
+    """A game ended Japanese-style (README.md, "Games ended Japanese-style"): played to two passes
+    under GNU Go's Japanese rules, so the two-pass position keeps open dame and dead stones; then
+    cleaned up under area rules by fresh GNU Go processes that replay the moves with
+    `--chinese-rules` (GNU Go's GTP cannot switch rules in a running game)."""
+    komi = 0.5 if handicap > 1 else 6.5
+    g = Gtp(level, seed, "japanese")
+    g.send(f"boardsize {size}")
+    g.send("clear_board")
+    g.send(f"komi {komi}")
+    setup = []
+    if handicap > 1:
+        setup = g.send(f"fixed_handicap {handicap}").upper().split()
+    moves = []
+    color = "W" if handicap > 1 else "B"
+    rnd = random.Random(seed)
+    for _ in range(seed % 4):
+        for _try in range(50):
+            v = LETTERS[rnd.randrange(2, size - 2)] + str(rnd.randrange(3, size - 1))
+            if g.send(f"play {color} {v}", ok=False) is not None:
+                moves.append((color, v))
+                color = "W" if color == "B" else "B"
+                break
+    # GNU Go fills dame and plays out one-point boundaries even under Japanese rules; a player
+    # here passes instead when GNU Go's best move is worth less than `pass_below` points (its own
+    # move valuation, `top_moves`), as players of a Japanese-rules game do.
+    pass_below = random.Random(seed * 7 + 1).choice(PASS_BELOW)
+    passes = 0
+    limit = {9: 250, 13: 450, 19: 800}.get(size, 4 * size * size)
+    while passes < 2 and len(moves) < limit:
+        mv = g.send(f"reg_genmove {color}").upper()
+        if mv == "RESIGN":
+            g.close()
+            return None
+        if mv != "PASS":
+            top = g.send("top_moves").split()
+            value = float(top[1]) if len(top) > 1 and top[0].upper() == mv else 0.0
+            if value < pass_below:
+                mv = "PASS"
+        g.send(f"play {color} {mv}")
+        moves.append((color, mv))
+        passes = passes + 1 if mv == "PASS" else 0
+        color = "W" if color == "B" else "B"
+    if passes < 2:
+        g.close()
+        return None
+    before = stones(g)
+    japanese_score = g.send("final_score")
+    g.close()
+    # The peer: GNU Go level 10 (area rules) on the two-pass position; then it cleans the
+    # position up on its own (the second cleanup).
+    peer = replayed(10, seed, "chinese", size, komi, setup, moves)
+    peer_dead = sorted(peer.send("final_status_list dead").upper().split())
+    peer_seki = sorted(peer.send("final_status_list seki").upper().split())
+    other = "W" if color == "B" else "B"
+    removed2, _, _ = cleanup(peer, other, before, size)
+    peer.close()
+    # The first cleanup: the game's level under area rules.
+    c = replayed(level, seed, "chinese", size, komi, setup, moves)
+    removed, cleanup_moves, after = cleanup(c, color, before, size)
+    left_dead = c.send("final_status_list dead").upper().split()
+    cleanup_score = c.send("final_score")
+    c.close()
+    dead = sorted(v for _, v in removed)
+    own = owner_map(size, after["B"], after["W"])
+    suspect = sorted(v for col, v in removed if own.get(to_xy(v, size)) == col)
+    bl = before["B"] - {v for col, v in removed if col == "B"}
+    wl = before["W"] - {v for col, v in removed if col == "W"}
+    ba, wa = area(size, bl, wl)
+    aba, awa = area(size, after["B"], after["W"])
+    sgf = f"(;GM[1]FF[4]CA[UTF-8]SZ[{size}]KM[{komi:g}]RU[Japanese]"
+    if setup:
+        sgf += f"HA[{handicap}]AB" + "".join(f"[{to_sgf(v, size)}]" for v in setup)
+    for col, v in moves:
+        sgf += f";{col}[{'' if v == 'PASS' else to_sgf(v, size)}]"
+    sgf += ")"
+    return {
+        "id": f"{size}x{size}-h{handicap}-l{level}-s{seed}",
+        "rules": "japanese",
+        "size": size, "komi": komi, "handicap": handicap, "level": level, "seed": seed,
+        "sgf": sgf,
+        "dead": dead,
+        "result": result_text(ba - wa - komi),
+        "black_area": ba, "white_area": wa,
+        "dame": size * size - ba - wa,
+        "pass_below": pass_below,
+        "cleanup_first": color, "second_cleanup_first": other,
+        "japanese_score": japanese_score,
+        "gnugo_dead": peer_dead, "gnugo_seki": peer_seki,
+        "dead_second": sorted(v for _, v in removed2),
+        "cleanups_agree": removed == removed2,
+        "cleanup_moves": cleanup_moves, "cleanup_result": cleanup_score,
+        "result_after_cleanup": result_text(aba - awa - komi),
+        "black_area_after_cleanup": aba, "white_area_after_cleanup": awa,
+        "dame_after_cleanup": size * size - aba - awa,
+        "dead_left_after_cleanup": sorted(left_dead),
+        "suspect": suspect,
+    }
+
+
 def main():
-    if sys.argv[1] == "run":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    if sys.argv[1] in ("run", "run-japanese"):
+        make = game if sys.argv[1] == "run" else game_japanese
         size, level, handicap, first, count = map(int, sys.argv[2:7])
         out = sys.argv[7] if len(sys.argv) > 7 else "out"
         os.makedirs(out, exist_ok=True)
@@ -293,7 +415,8 @@ def main():
             name = os.path.join(out, f"{size}x{size}-h{handicap}-l{level}-s{seed}.json")
             if os.path.exists(name):
                 continue
-            rec = game(size, level, handicap, seed)
+            start = time.monotonic()
+            rec = make(size, level, handicap, seed)
             if rec is None:
                 print("skipped", name, flush=True)
                 continue
@@ -301,7 +424,8 @@ def main():
                 json.dump(rec, f)
             os.rename(name + ".tmp", name)
             print(name, rec["result"], "dead", len(rec["dead"]), "gnugo", len(rec["gnugo_dead"]),
-                  "suspect", len(rec["suspect"]), flush=True)
+                  "suspect", len(rec["suspect"]), "agree", rec["cleanups_agree"],
+                  f"{time.monotonic() - start:.0f}s", flush=True)
     elif sys.argv[1] == "recheck":
         # recheck JSONL OUTDIR: the second cleanup of every record of JSONL, one file per record
         src, out = sys.argv[2], sys.argv[3]
