@@ -284,9 +284,10 @@ const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
 const MAX_PLY: usize = 4096;
 
 /// Whether the safe-region bounds are used by default (docs/SOLVING.md, "Safe points"). They were
-/// off while 3x4 came out B+5 with them at one first depth limit; the cause was the table's
-/// merge at the store with an entry that the search below had replaced (a mirror image's, of
-/// another history), not the regions, and the same bug changed values without them
+/// off while 3x4 came out B+5 with them at one first depth limit; the cause was in the table,
+/// not the regions: the merge at the store with an entry that the search below had replaced (a
+/// mirror image's, of another history), and stone masks of mirror images' entries read in the
+/// wrong orientation. The same bugs changed values without regions
 /// (tests/reference.rs, `value_does_not_depend_on_settings`).
 const SAFE_REGIONS: bool = true;
 
