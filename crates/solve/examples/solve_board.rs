@@ -1,5 +1,5 @@
 //! Solves one board and prints the figures: `cargo run --release -p tengen-solve --example
-//! solve_board -- 4x4 [rules] [table_bits] [first_depth]`. A light driver for measuring the search without
+//! solve_board -- 4x4 [rules] [table_bits] [first_depth] [regions|no-regions]`. A light driver for measuring the search without
 //! building the whole command line tool.
 
 fn main() {
@@ -31,6 +31,11 @@ fn main() {
             }
         })),
         first_depth: args.get(3).map_or(0, |d| d.parse().expect("first depth")),
+        safe_regions: args
+            .get(4)
+            .map_or(tengen_solve::SolveOptions::default().safe_regions, |r| {
+                r != "no-regions"
+            }),
     };
     let s = tengen_solve::solve(w.parse().unwrap(), h.parse().unwrap(), rules, options)
         .expect("solvable");

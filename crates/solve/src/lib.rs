@@ -27,8 +27,8 @@
 //! - safe points: a player's pass-alive chains (Benson) and the one-point eyes they enclose are
 //!   theirs at the end whatever the opponent does, which bounds the final score from both sides
 //!   (`Geometry::safety`); a node whose bounds already decide the null-window question is cut.
-//!   (Safe regions, next to one of those chains at every point, are implemented with their
-//!   history check but switched off: see docs/SOLVING.md);
+//!   Safe regions (next to one of those chains at every point, with a history check) add to
+//!   them (`SolveOptions::safe_regions`, on by default);
 //! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
 //!   that ends the game is tried first.
 //!
@@ -54,7 +54,7 @@
 //!    a false positive only costs a new search.
 //!
 //! The pass-alive and eye bounds hold whatever the history (they follow from a strategy of
-//! passing); a safe-region bound (off) assumes that no earlier position holds the owner's
+//! passing); a safe-region bound assumes that no earlier position holds the owner's
 //! pass-alive stones plus a stone of the owner inside the region, which is checked on the path,
 //! and an entry whose subtree used one is reused on another path only when no earlier position
 //! of that path could break the assumption (`table::Dep`).
@@ -71,8 +71,8 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use table::{
-    seen_add, seen_common, seen_counts, seen_has, seen_union, Dep, Entry, Seen, Table, DEP_NONE,
-    NO_MOVE, PASS, SEEN_NONE,
+    seen_add, seen_common, seen_counts, seen_has, seen_mapped, seen_union, Dep, Entry, Seen, Table,
+    DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
 };
 use tengen_core::{
     Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError,
@@ -94,6 +94,9 @@ pub struct SolveOptions {
     /// The depth limit of the first search of each null-window test (0, the default: the
     /// number of points). Any value gives the same result; it changes only the work.
     pub first_depth: usize,
+    /// Whether safe regions bound the score besides pass-alive chains and their eyes
+    /// (docs/SOLVING.md, "Safe points"). Any value gives the same result.
+    pub safe_regions: bool,
 }
 
 impl Default for SolveOptions {
@@ -102,6 +105,7 @@ impl Default for SolveOptions {
             table_bits: 20,
             progress: None,
             first_depth: 0,
+            safe_regions: SAFE_REGIONS,
         }
     }
 }
@@ -279,11 +283,13 @@ const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
 const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
 const MAX_PLY: usize = 4096;
 
-/// Whether the safe-region bounds are used (docs/SOLVING.md, "Safe points"). Off: with the
-/// depth-limited searches they gave 3x4 as B+5 in one setting of the first depth limit (12),
-/// where every other setting, and every setting without them, gives B+4; until that is
-/// understood the solver relies on pass-alive chains and their eyes only.
-const SAFE_REGIONS: bool = false;
+/// Whether the safe-region bounds are used by default (docs/SOLVING.md, "Safe points"). They were
+/// off while 3x4 came out B+5 with them at one first depth limit; the cause was in the table,
+/// not the regions: the merge at the store with an entry that the search below had replaced (a
+/// mirror image's, of another history), and stone masks of mirror images' entries read in the
+/// wrong orientation. The same bugs changed values without regions
+/// (tests/reference.rs, `value_does_not_depend_on_settings`).
+const SAFE_REGIONS: bool = true;
 
 struct Solver {
     game: Game,
@@ -374,7 +380,7 @@ impl Solver {
             progress: options.progress,
             bounds: (-n, n),
             root_color,
-            regions: SAFE_REGIONS,
+            regions: options.safe_regions,
             depth_limit: usize::MAX,
             pessimistic_for: root_color,
             first_depth: match options.first_depth {
@@ -635,6 +641,17 @@ impl Solver {
         }
     }
 
+    /// A table entry with the stone masks of its filters and assumptions turned from the
+    /// canonical orientation into that of the current board (symmetry `sym`).
+    fn entry_here(&self, e: &Entry, sym: usize) -> Entry {
+        let from_canon = |m: u64| self.geo.unmap_mask(sym, m);
+        Entry {
+            seen: e.seen.map(|f| seen_mapped(&f, from_canon)),
+            dep: e.dep.mapped(from_canon),
+            ..*e
+        }
+    }
+
     /// Final score for the player to move.
     fn terminal(&self) -> i32 {
         let (bl, wh) = self.stones();
@@ -672,9 +689,8 @@ impl Solver {
         let exact = self.key(&here, false);
         let slot = self.table.find(key);
         let mut tt_move = NO_MOVE;
-        let mut valid_slot = None;
         if let Some(i) = slot {
-            let e = *self.table.get(i);
+            let e = self.entry_here(self.table.get(i), here.sym);
             tt_move = match e.best {
                 NO_MOVE | PASS => e.best,
                 p => self.geo.unmap(here.sym, p as usize) as u8,
@@ -686,8 +702,9 @@ impl Solver {
             // an upper bound likewise with the colours swapped.
             let (x, o) = (color_index(here.to_move), 1 - color_index(here.to_move));
             let (lo, hi) = (e.lower as i32, e.upper as i32);
-            // Only the bounds that would cut are checked (the checks scan the path); the entry
-            // is merged with the new result only when both were found valid.
+            // Only the bounds that would cut are checked (the checks scan the path). The entry is
+            // merged with the new result only when it is of the same position and history
+            // (found again at the store: a search below may have replaced it).
             let need_lo = lo >= beta || lo == hi;
             let need_hi = hi <= alpha || lo == hi;
             let (lo_ok, hi_ok) = if same_path {
@@ -702,9 +719,6 @@ impl Solver {
             } else {
                 (false, false)
             };
-            if lo_ok && hi_ok {
-                valid_slot = Some(i);
-            }
             let cut = if lo_ok && lo >= beta {
                 Some(lo)
             } else if hi_ok && hi <= alpha {
@@ -867,6 +881,14 @@ impl Solver {
 
         // Store. Below the depth limit only a win of the player the search is pessimistic for
         // is a proof: a fail high when it is to move here, a fail low when the other is.
+        // The children's searches may have replaced the slots found on entry (another position
+        // of the same bucket, or a mirror image of this one with its own history): look again,
+        // and merge only with an entry of this very position and history.
+        let slot = self.table.find(key);
+        let valid_slot = slot.filter(|&i| {
+            let e = self.table.get(i);
+            e.exact == exact && e.path == here.before
+        });
         let history_free = min_ref.map(|r| r >= outside);
         let mine = here.to_move == self.pessimistic_for;
         let mut entry = Entry {
@@ -893,7 +915,7 @@ impl Solver {
             dep,
         };
         if let Some(i) = valid_slot {
-            let old = self.table.get(i);
+            let old = &self.entry_here(self.table.get(i), here.sym);
             entry.lower = entry.lower.max(old.lower);
             entry.upper = entry.upper.min(old.upper);
             for c in 0..2 {
@@ -907,6 +929,11 @@ impl Solver {
         let trivial = entry.lower == -self.n as i16 && entry.upper == self.n as i16;
         if !(trivial && slot.is_some() && valid_slot.is_none()) {
             let replace = valid_slot.or(slot);
+            // The stone masks of the filters and assumptions go in canonical orientation: the
+            // entry serves every position of its key, mirror images included.
+            let to_canon = |m: u64| self.geo.map_mask(here.sym, m);
+            entry.seen = entry.seen.map(|f| seen_mapped(&f, to_canon));
+            entry.dep = entry.dep.mapped(to_canon);
             self.table
                 .store(entry, replace, self.nodes - nodes_before + 1);
         }

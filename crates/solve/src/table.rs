@@ -2,8 +2,10 @@
 
 /// The positions a searched subtree created, as three filters without false negatives: a
 /// 1024-bit Bloom filter (two bits per position) of their canonical hashes, the set of their
-/// stone counts, and the black and white stones present in every one of them (in the
-/// board's own orientation, since the entry is reused only on the same position).
+/// stone counts, and the black and white stones present in every one of them. In a table entry
+/// the stones are in the canonical orientation of the entry's position (an entry is reused on
+/// every position of the same canonical key, mirror images included); in a search result, in
+/// the orientation of the board being searched.
 pub(crate) type Seen = [u64; BLOOM_WORDS + 3];
 
 /// Words of the Bloom filter of canonical hashes.
@@ -61,6 +63,16 @@ pub(crate) fn seen_common(s: &Seen) -> (u64, u64) {
     (s[COMMON_B], s[COMMON_W])
 }
 
+/// The filter with its stone masks passed through `f` (the Bloom filter of canonical hashes and
+/// the stone counts do not depend on the orientation).
+#[inline]
+pub(crate) fn seen_mapped(s: &Seen, f: impl Fn(u64) -> u64) -> Seen {
+    let mut out = *s;
+    out[COMMON_B] = f(s[COMMON_B]);
+    out[COMMON_W] = f(s[COMMON_W]);
+    out
+}
+
 /// Unites two filters.
 #[inline]
 pub(crate) fn seen_union(a: &mut Seen, b: &Seen) {
@@ -94,6 +106,14 @@ impl Dep {
         for c in 0..2 {
             self.need[c] &= o.need[c];
             self.inside[c] |= o.inside[c];
+        }
+    }
+
+    /// The assumptions with their stone masks passed through `f`.
+    pub fn mapped(&self, f: impl Fn(u64) -> u64) -> Dep {
+        Dep {
+            need: self.need.map(&f),
+            inside: self.inside.map(&f),
         }
     }
 

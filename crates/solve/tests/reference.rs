@@ -131,3 +131,110 @@ fn small_boards_match_brute_force() {
         }
     }
 }
+
+/// A position reached by random play from the empty board (no history kept: it is set up).
+fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
+    let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
+    let (w, h) = sizes[(rnd() % sizes.len() as u64) as usize];
+    let ko = ["positional", "situational", "natural-situational"][(rnd() % 3) as usize];
+    let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+    let mut g = Game::new(w, h, rules).unwrap();
+    let n = (w * h) as u64;
+    for _ in 0..n / 2 + rnd() % (n + 4) {
+        let legal = g.legal_moves(g.to_move());
+        if legal.is_empty() || rnd().is_multiple_of(8) {
+            g.play(Move::Pass).unwrap();
+        } else {
+            g.play(Move::Play(legal[(rnd() % legal.len() as u64) as usize]))
+                .unwrap();
+        }
+    }
+    let to_move = if rnd().is_multiple_of(2) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    (g.board().clone(), to_move, rules)
+}
+
+/// Solves with every combination that must not change the value: safe regions on and off,
+/// several first depth limits, two table sizes (a small table makes positions, mirror images
+/// among them, replace each other's entries). Returns the distinct values found.
+fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<(bool, usize, u32, i32)> {
+    let mut out = Vec::new();
+    for (safe_regions, first_depth, table_bits) in [
+        (false, 0, 16),
+        (true, 0, 16),
+        (false, 1, 12),
+        (true, 1, 12),
+        (false, 2, 12),
+        (true, 3, 12),
+        (true, 4, 12),
+        (false, 6, 12),
+        (true, 6, 12),
+        (true, 12, 10),
+    ] {
+        let options = SolveOptions {
+            first_depth,
+            table_bits,
+            safe_regions,
+            ..SolveOptions::default()
+        };
+        let s = solve_position(b, to_move, rules, options).unwrap();
+        out.push((safe_regions, first_depth, table_bits, s.score));
+    }
+    out
+}
+
+fn parse_rows(rows: &str) -> Board {
+    let rows: Vec<&str> = rows.split('/').collect();
+    let mut b = Board::new(rows[0].len(), rows.len()).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let s = match ch {
+                'x' => Some(Color::Black),
+                'o' => Some(Color::White),
+                _ => None,
+            };
+            b.set_stone(Point::new(x as u8, y as u8), s);
+        }
+    }
+    b
+}
+
+/// The value of a position cannot depend on how the search is tuned. Before the fix of the
+/// table merge (an entry found on entering a node was merged at its store even when the search
+/// below had replaced it with a mirror image's entry, of another history), these positions gave
+/// different values under different settings (`-o/xo/oo`: 0, 1 or 2; `-xx/o-x`: -1 or -2), and
+/// so did 3x4 with safe regions (B+5 instead of B+4). Random positions: 100 by default,
+/// `TENGEN_SOLVE_CASES=N` for more (the solver's own fuzz driver, `cargo run --release -p
+/// tengen-solve --example fuzz_regions`, runs the same check at length).
+#[test]
+fn value_does_not_depend_on_settings() {
+    let mut positions = vec![
+        (parse_rows("-o/xo/oo"), Color::White, "positional"),
+        (parse_rows("-xx/o-x"), Color::White, "positional"),
+    ]
+    .into_iter()
+    .map(|(b, c, ko)| (b, c, format!("chinese,komi=0,ko={ko}").parse().unwrap()))
+    .collect::<Vec<(Board, Color, Rules)>>();
+    let cases: usize = std::env::var("TENGEN_SOLVE_CASES").map_or(100, |v| v.parse().unwrap());
+    let mut x = 0x5eed_u64;
+    let mut rnd = move || {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    positions.extend((0..cases).map(|_| random_position(&mut rnd)));
+    for (b, to_move, rules) in positions {
+        let v = values_over_settings(&b, to_move, rules);
+        assert!(
+            v.iter().all(|r| r.3 == v[0].3),
+            "{:?} {to_move:?} to move, ko={}: (regions, first depth, table bits, value) {v:?}",
+            b,
+            rules.ko.name()
+        );
+    }
+}

@@ -1,0 +1,255 @@
+//! Random set-up positions of small boards solved with and without safe regions, at several
+//! first depth limits and table sizes: every setting must give the same value. Where an exact
+//! memoised minimax over `tengen_core::Game` (keyed by the position and the set of earlier
+//! positions) finishes within `REF_BUDGET` nodes (default 300,000; 0 skips it), the value must
+//! also equal it; otherwise the default setting's value is the one compared against.
+//!
+//! `cargo run --release -p tengen-solve --example fuzz_regions -- [cases] [seed]`; `POS="-o/xo/oo
+//! positional W"` checks one position (rows top first, x black, o white); `FDS=0,1,2` picks the
+//! first depth limits; `SHOW=1` prints every value.
+use tengen_core::{Board, Color, Game, Move, Point, Rules};
+use tengen_solve::{solve_position, SolveOptions};
+
+fn area(b: &Board) -> i32 {
+    let (w, h) = (b.width(), b.height());
+    let mut score = 0;
+    let mut seen = vec![false; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let p = Point::new(x as u8, y as u8);
+            match b.get(p) {
+                Some(Color::Black) => score += 1,
+                Some(Color::White) => score -= 1,
+                None if !seen[y * w + x] => {
+                    let (mut stack, mut size) = (vec![p], 0);
+                    let (mut black, mut white) = (false, false);
+                    seen[y * w + x] = true;
+                    while let Some(q) = stack.pop() {
+                        size += 1;
+                        for r in b.neighbours_of(q) {
+                            match b.get(r) {
+                                Some(Color::Black) => black = true,
+                                Some(Color::White) => white = true,
+                                None => {
+                                    let i = r.y as usize * w + r.x as usize;
+                                    if !seen[i] {
+                                        seen[i] = true;
+                                        stack.push(r);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if black && !white {
+                        score += size;
+                    } else if white && !black {
+                        score -= size;
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+    score
+}
+
+fn rows(b: &Board) -> String {
+    (0..b.height())
+        .map(|y| {
+            (0..b.width())
+                .map(|x| match b.get(Point::new(x as u8, y as u8)) {
+                    Some(Color::Black) => 'x',
+                    Some(Color::White) => 'o',
+                    None => '-',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Exact minimax with a memo keyed by the position, the player to move, the pass count and the
+/// multiset of earlier positions (with their player to move and pass flag): the future of a
+/// game depends on nothing else, so the memo is exact (up to 64-bit hash collisions).
+struct Memo {
+    map: std::collections::HashMap<(u64, u64), i32>,
+    earlier: u64,
+    budget: u64,
+}
+
+fn here(g: &Game) -> u64 {
+    let mut h = g.board().hash();
+    if g.to_move() == Color::White {
+        h ^= 0x1234_5678_9abc_def1;
+    }
+    if g.consecutive_passes() > 0 {
+        h ^= 0x0fed_cba9_8765_4321;
+    }
+    mix(h)
+}
+
+fn exact(g: &mut Game, m: &mut Memo) -> Option<i32> {
+    m.budget = m.budget.checked_sub(1)?;
+    if g.consecutive_passes() >= 2 {
+        return Some(area(g.board()));
+    }
+    let h = here(g);
+    let key = (h ^ (g.consecutive_passes() as u64), m.earlier);
+    if let Some(&v) = m.map.get(&key) {
+        return Some(v);
+    }
+    let color = g.to_move();
+    let mut moves: Vec<Move> = g.legal_moves(color).into_iter().map(Move::Play).collect();
+    moves.push(Move::Pass);
+    let mut best = if color == Color::Black {
+        i32::MIN
+    } else {
+        i32::MAX
+    };
+    for mv in moves {
+        g.play(mv).unwrap();
+        m.earlier = m.earlier.wrapping_add(mix(h));
+        let v = exact(g, m);
+        m.earlier = m.earlier.wrapping_sub(mix(h));
+        g.undo();
+        let v = v?;
+        best = if color == Color::Black {
+            best.max(v)
+        } else {
+            best.min(v)
+        };
+    }
+    m.map.insert(key, best);
+    Some(best)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cases: usize = args.first().map_or(200, |a| a.parse().unwrap());
+    let mut x: u64 = args.get(1).map_or(1, |a| a.parse().unwrap());
+    let mut rnd = move || {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
+    let (mut done, mut skipped, mut bad) = (0, 0, 0);
+    while done < cases {
+        let (w, h) = sizes[(rnd() % sizes.len() as u64) as usize];
+        let ko = ["positional", "situational", "natural-situational"][(rnd() % 3) as usize];
+        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+        let mut g = Game::new(w, h, rules).unwrap();
+        let n = w * h;
+        let moves = n / 2 + (rnd() % (n as u64 + 4)) as usize;
+        for _ in 0..moves {
+            let c = g.to_move();
+            let legal = g.legal_moves(c);
+            if legal.is_empty() || rnd().is_multiple_of(8) {
+                let _ = g.play(Move::Pass);
+            } else {
+                let p = legal[(rnd() % legal.len() as u64) as usize];
+                g.play(Move::Play(p)).unwrap();
+            }
+        }
+        let mut board = g.board().clone();
+        let mut to_move = if rnd().is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let (w, h, rules, ko) = if let Ok(pos) = std::env::var("POS") {
+            // w x h / rows / ko / B|W
+            let f: Vec<&str> = pos.split(' ').collect();
+            let rows: Vec<&str> = f[0].split('/').collect();
+            let (w, h) = (rows[0].len(), rows.len());
+            board = Board::new(w, h).unwrap();
+            for (y, row) in rows.iter().enumerate() {
+                for (x, ch) in row.chars().enumerate() {
+                    let c = match ch {
+                        'x' => Some(Color::Black),
+                        'o' => Some(Color::White),
+                        _ => None,
+                    };
+                    board.set_stone(Point::new(x as u8, y as u8), c);
+                }
+            }
+            to_move = Color::parse(f[2]).unwrap();
+            let ko: &'static str = Box::leak(f[1].to_string().into_boxed_str());
+            (
+                w,
+                h,
+                format!("chinese,komi=0,ko={ko}").parse::<Rules>().unwrap(),
+                ko,
+            )
+        } else {
+            (w, h, rules, ko)
+        };
+        let Ok(mut r) = Game::from_board(&board, to_move, rules) else {
+            continue;
+        };
+        let expected = match exact(
+            &mut r,
+            &mut Memo {
+                map: Default::default(),
+                earlier: 0,
+                budget: std::env::var("REF_BUDGET").map_or(300_000, |b| b.parse().unwrap()),
+            },
+        ) {
+            Some(v) => v,
+            None => {
+                skipped += 1;
+                let o = SolveOptions {
+                    table_bits: 14,
+                    ..SolveOptions::default()
+                };
+                solve_position(&board, to_move, rules, o).unwrap().score
+            }
+        };
+        done += 1;
+        eprintln!(
+            "{done} {w}x{h} {ko} {:?} {to_move:?} ref {expected} skipped {skipped}",
+            rows(&board)
+        );
+        for regions in [false, true] {
+            for first_depth in
+                std::env::var("FDS").map_or(vec![0, 1, 2, 3, 4, 6, 8, 12, 1000], |v| {
+                    v.split(",")
+                        .map(|x| x.parse().unwrap())
+                        .collect::<Vec<usize>>()
+                })
+            {
+                let o = SolveOptions {
+                    first_depth,
+                    table_bits: 12,
+                    safe_regions: regions,
+                    ..SolveOptions::default()
+                };
+                let s = solve_position(&board, to_move, rules, o).unwrap();
+                if std::env::var_os("SHOW").is_some() {
+                    println!(
+                        "regions={regions} fd={first_depth} -> {} nodes {}",
+                        s.score, s.nodes
+                    );
+                }
+                if s.score != expected {
+                    bad += 1;
+                    println!(
+                        "MISMATCH {w}x{h} ko={ko} {to_move:?} regions={regions} fd={first_depth}: solver {} reference {expected}\n{}",
+                        s.score,
+                        rows(&board)
+                    );
+                }
+            }
+        }
+    }
+    println!("{done} positions, {skipped} skipped, {bad} mismatches");
+}
