@@ -321,6 +321,65 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         }
         loose[g] = enemy && !friend && !connects_out(g);
     }
+    // A contested group too big to read, against a surely living enemy, that the playouts cut
+    // off: the empty points its color keeps in most playouts, reached from its liberties, hold
+    // no room for two eyes (fewer than ESCAPE points) and touch no surely living group of its
+    // color. Such a group can neither live where it stands nor run out to a friend.
+    const ESCAPE: usize = 7;
+    let mut seen = vec![false; a.cells.len()];
+    for (g, group) in a.groups.iter().enumerate() {
+        if !contested(g)
+            || read_out[g]
+            || dead[g]
+            || loose[g]
+            || !group.enemies.iter().any(|e| surely_alive(e.0 as usize))
+            || connects_out(g)
+        {
+            continue;
+        }
+        let sign = if group.color == Color::Black {
+            1.0
+        } else {
+            -1.0
+        };
+        let kept = |k: usize| sign * ownership[k] > 0.0;
+        let mut stack: Vec<usize> = group
+            .liberties
+            .iter()
+            .map(|&l| l as usize)
+            .filter(|&l| kept(l))
+            .collect();
+        let mut area = Vec::new();
+        for &k in &stack {
+            seen[k] = true;
+        }
+        let mut friend = false;
+        while let Some(k) = stack.pop() {
+            area.push(k);
+            for n in a.neighbours(k) {
+                match a.cells[n] {
+                    None => {
+                        if !seen[n] && kept(n) {
+                            seen[n] = true;
+                            stack.push(n);
+                        }
+                    }
+                    Some(c) => {
+                        let o = a.group_of[n] as usize;
+                        if c == group.color && o != g && surely_alive(o) {
+                            friend = true;
+                        }
+                    }
+                }
+            }
+        }
+        for &k in &area {
+            seen[k] = false;
+        }
+        if !friend && area.len() < ESCAPE {
+            loose[g] = true;
+        }
+    }
     for (g, l) in loose.into_iter().enumerate() {
         if l {
             dead[g] = true;

@@ -459,16 +459,15 @@ fn guess_agrees_with_the_japanese_style_set() {
 /// here so that the test fails when the guess changes on them, fixed or not; a fix removes them
 /// from the list and raises the floors. Measured again once after the guess learned to spare a
 /// contested group that connects out through its own area: the same figures and positions.
+/// Measured again once after the guess learned that a contested group cut off from its friends
+/// (the empty points its color keeps in most playouts, reached from its liberties: fewer than 7,
+/// touching no surely living friend) is dead: 5,418 of 5,432 stones and 65 of 71 scores, and
+/// `19x19-h0-l1-s12805` no longer misjudges a string of 5 stones or more.
 #[test]
 fn guess_agrees_with_the_japanese_style_held_out_set() {
     let m = measure("japanese-heldout.jsonl");
     assert!(m.ours.positions >= 71, "{} positions", m.ours.positions);
-    check_floors(
-        &m,
-        99.07,
-        90.1,
-        &["19x19-h0-l1-s12805 (Q10 K6)", "19x19-h4-l2-s12905 (M12)"],
-    );
+    check_floors(&m, 99.74, 91.5, &["19x19-h4-l2-s12905 (M12)"]);
 }
 
 /// The second Japanese-style development set (`japanese-dev2.jsonl`): 120 games made the same
@@ -481,10 +480,12 @@ fn guess_agrees_with_the_japanese_style_held_out_set() {
 /// fails when the guess changes on it), `19x19-h4-l2-s14908` and `19x19-h4-l2-s14912` (the
 /// same ending: white R14 R13 R12 Q12 and S15, dead in black's open right side, judged alive),
 /// `13x13-h3-l2-s14704` (black K4, the stone of a ko between living groups left standing,
-/// judged dead).
+/// judged dead). After the guess learned that a contested group cut off from its friends is dead
+/// (docs/SCORING.md): 7,312 of 7,323 stones and 94 of 96 scores; `19x19-h4-l2-s14908` and
+/// `19x19-h4-l2-s14912` are fixed.
 #[test]
 fn guess_agrees_with_the_second_japanese_style_set() {
     let m = measure("japanese-dev2.jsonl");
     assert!(m.ours.positions >= 96, "{} positions", m.ours.positions);
-    check_floors(&m, 99.71, 95.8, &["13x13-h3-l2-s14711 (K11)"]);
+    check_floors(&m, 99.84, 97.9, &["13x13-h3-l2-s14711 (K11)"]);
 }
