@@ -17,7 +17,10 @@
 //! that group, so it is dead. So is a contested group with fewer than two eyes that touches no
 //! such enemy itself but lies in its sphere: an empty region it touches also touches a surely
 //! living enemy group, and none of the empty regions it touches reaches a surely living group of
-//! its own color it could connect to (loose stones left in the opponent's area). A contested
+//! its own color it could connect to (loose stones left in the opponent's area). So is a
+//! contested group against a surely living enemy that is cut off: the empty points its color
+//! keeps in most playouts, reached from its liberties, are fewer than 7 and touch no surely
+//! living friend (a dead group in the opponent's loose framework). A contested
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive. Seki is then decided by the
 //! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed.
 use crate::analysis::{Analysis, GroupId};
@@ -684,5 +687,57 @@ mod tests {
         for v in ["J12", "K12", "H13", "M10", "L8"] {
             assert_eq!(at(v), Some(StoneStatus::Alive), "{v}");
         }
+    }
+
+    /// The cut-off rule, with the playouts' ownership written by hand so that only the rule
+    /// decides: the white string D3 E3 (contested: ownership -0.1, kept by white in 55% of the
+    /// playouts) touches black's wall on rows 1 and 2 (surely alive: +1) and the open area of
+    /// rows 3 to 7 (43 empty points: too big to read, and room for two eyes by the territory
+    /// map), which also reaches white's pass-alive wall on rows 8 and 9 (eyes B9 and H9), so the
+    /// string does not connect out through an area of its own and is not a loose stone in
+    /// black's sphere. When the open points lean black (+0.2: black's in 60% of the playouts)
+    /// the points white keeps, reached from the string's liberties, are none: fewer than 7 and
+    /// no living friend, so the string is cut off and dead. When they lean white (-0.2) that
+    /// area is all 43 points and reaches white's wall: the playouts' verdict stands, alive.
+    #[test]
+    fn a_contested_group_cut_off_from_its_friends_is_dead() {
+        let rows = [
+            "O.OOOOO.O",
+            "OOOOOOOOO",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "...OO....",
+            "XXXXXXXXX",
+            "XXXX.XXXX",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let d3 = 6 * 9 + 3;
+        let string = a.group_of[d3] as usize;
+        assert_eq!(a.groups[string].stones.len(), 2);
+        let verdict = |open: f32| {
+            let ownership: Vec<f32> = (0..81)
+                .map(
+                    |k| match board.get(Point::new((k % 9) as u8, (k / 9) as u8)) {
+                        _ if k == d3 || k == d3 + 1 => -0.1,
+                        Some(Color::White) => -1.0,
+                        Some(Color::Black) => 1.0,
+                        None => open,
+                    },
+                )
+                .collect();
+            judge_groups(&a, &pa, &ownership)[string]
+        };
+        // Only the new rule can kill it: the territory map gives its region two eyes or more.
+        let map = TerritoryMap::from_cells(9, 9, &a.cells, &[false; 81]);
+        assert!(map.at(d3).seki.is_none(), "D3 has room for two eyes");
+        assert!(verdict(0.2), "open area black's: D3 E3 cut off, dead");
+        assert!(
+            !verdict(-0.2),
+            "open area white's, reaching white's wall: alive"
+        );
     }
 }
