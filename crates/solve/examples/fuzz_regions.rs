@@ -10,48 +10,9 @@
 use tengen_core::{Board, Color, Game, Move, Point, Rules};
 use tengen_solve::{solve_position, SolveOptions};
 
-fn area(b: &Board) -> i32 {
-    let (w, h) = (b.width(), b.height());
-    let mut score = 0;
-    let mut seen = vec![false; w * h];
-    for y in 0..h {
-        for x in 0..w {
-            let p = Point::new(x as u8, y as u8);
-            match b.get(p) {
-                Some(Color::Black) => score += 1,
-                Some(Color::White) => score -= 1,
-                None if !seen[y * w + x] => {
-                    let (mut stack, mut size) = (vec![p], 0);
-                    let (mut black, mut white) = (false, false);
-                    seen[y * w + x] = true;
-                    while let Some(q) = stack.pop() {
-                        size += 1;
-                        for r in b.neighbours_of(q) {
-                            match b.get(r) {
-                                Some(Color::Black) => black = true,
-                                Some(Color::White) => white = true,
-                                None => {
-                                    let i = r.y as usize * w + r.x as usize;
-                                    if !seen[i] {
-                                        seen[i] = true;
-                                        stack.push(r);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if black && !white {
-                        score += size;
-                    } else if white && !black {
-                        score -= size;
-                    }
-                }
-                None => {}
-            }
-        }
-    }
-    score
-}
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::{area, parse_rows};
 
 fn rows(b: &Board) -> String {
     (0..b.height())
@@ -169,19 +130,8 @@ fn main() {
         let (w, h, rules, ko) = if let Ok(pos) = std::env::var("POS") {
             // w x h / rows / ko / B|W
             let f: Vec<&str> = pos.split(' ').collect();
-            let rows: Vec<&str> = f[0].split('/').collect();
-            let (w, h) = (rows[0].len(), rows.len());
-            board = Board::new(w, h).unwrap();
-            for (y, row) in rows.iter().enumerate() {
-                for (x, ch) in row.chars().enumerate() {
-                    let c = match ch {
-                        'x' => Some(Color::Black),
-                        'o' => Some(Color::White),
-                        _ => None,
-                    };
-                    board.set_stone(Point::new(x as u8, y as u8), c);
-                }
-            }
+            board = parse_rows(f[0]);
+            let (w, h) = (board.width(), board.height());
             to_move = Color::parse(f[2]).unwrap();
             let ko: &'static str = Box::leak(f[1].to_string().into_boxed_str());
             (

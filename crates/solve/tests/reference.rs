@@ -2,52 +2,11 @@
 //! transposition table, no symmetry, no Benson bound and no pruning, counted by a separate area
 //! count. Small boards and positions only (the reference visits every line of play).
 
-use tengen_core::{Board, Color, Game, Move, Point, Rules};
+use tengen_core::{Board, Color, Game, Move, Rules};
 use tengen_solve::{solve_position, SolveOptions};
 
-/// Black's area minus white's, by flood fill over `Board` (independent of the solver's masks).
-fn area(b: &Board) -> i32 {
-    let (w, h) = (b.width(), b.height());
-    let mut score = 0;
-    let mut seen = vec![false; w * h];
-    for y in 0..h {
-        for x in 0..w {
-            let p = Point::new(x as u8, y as u8);
-            match b.get(p) {
-                Some(Color::Black) => score += 1,
-                Some(Color::White) => score -= 1,
-                None if !seen[y * w + x] => {
-                    let (mut stack, mut size) = (vec![p], 0);
-                    let (mut black, mut white) = (false, false);
-                    seen[y * w + x] = true;
-                    while let Some(q) = stack.pop() {
-                        size += 1;
-                        for r in b.neighbours_of(q) {
-                            match b.get(r) {
-                                Some(Color::Black) => black = true,
-                                Some(Color::White) => white = true,
-                                None => {
-                                    let i = r.y as usize * w + r.x as usize;
-                                    if !seen[i] {
-                                        seen[i] = true;
-                                        stack.push(r);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if black && !white {
-                        score += size;
-                    } else if white && !black {
-                        score -= size;
-                    }
-                }
-                None => {}
-            }
-        }
-    }
-    score
-}
+mod support;
+use support::{area, parse_rows};
 
 /// Minimax value for black, by plain alpha-beta (exact; no table, no ordering).
 fn minimax(g: &mut Game, mut alpha: i32, mut beta: i32, budget: &mut u64) -> i32 {
@@ -82,18 +41,7 @@ fn minimax(g: &mut Game, mut alpha: i32, mut beta: i32, budget: &mut u64) -> i32
 }
 
 fn check(rows: &[&str], to_move: Color, ko: &str) {
-    let (w, h) = (rows[0].len(), rows.len());
-    let mut b = Board::new(w, h).unwrap();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, ch) in row.chars().enumerate() {
-            let s = match ch {
-                'x' => Some(Color::Black),
-                'o' => Some(Color::White),
-                _ => None,
-            };
-            b.set_stone(Point::new(x as u8, y as u8), s);
-        }
-    }
+    let b = parse_rows(&rows.join("/"));
     let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
     let mut g = Game::from_board(&b, to_move, rules).unwrap();
     let mut budget = 5_000_000;
@@ -184,22 +132,6 @@ fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<(bool, u
         out.push((safe_regions, first_depth, table_bits, s.score));
     }
     out
-}
-
-fn parse_rows(rows: &str) -> Board {
-    let rows: Vec<&str> = rows.split('/').collect();
-    let mut b = Board::new(rows[0].len(), rows.len()).unwrap();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, ch) in row.chars().enumerate() {
-            let s = match ch {
-                'x' => Some(Color::Black),
-                'o' => Some(Color::White),
-                _ => None,
-            };
-            b.set_stone(Point::new(x as u8, y as u8), s);
-        }
-    }
-    b
 }
 
 /// The value of a position cannot depend on how the search is tuned. Before the fix of the

@@ -1,0 +1,66 @@
+//! Helpers shared by the solver's tests and its fuzz driver (`examples/fuzz_regions.rs` takes
+//! this file with `#[path]`): an independent area count and the text form of set-up positions.
+#![allow(dead_code)]
+
+use tengen_core::{Board, Color, Point};
+
+/// Black's area minus white's, by flood fill over `Board` (independent of the solver's masks).
+pub fn area(b: &Board) -> i32 {
+    let (w, h) = (b.width(), b.height());
+    let mut score = 0;
+    let mut seen = vec![false; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let p = Point::new(x as u8, y as u8);
+            match b.get(p) {
+                Some(Color::Black) => score += 1,
+                Some(Color::White) => score -= 1,
+                None if !seen[y * w + x] => {
+                    let (mut stack, mut size) = (vec![p], 0);
+                    let (mut black, mut white) = (false, false);
+                    seen[y * w + x] = true;
+                    while let Some(q) = stack.pop() {
+                        size += 1;
+                        for r in b.neighbours_of(q) {
+                            match b.get(r) {
+                                Some(Color::Black) => black = true,
+                                Some(Color::White) => white = true,
+                                None => {
+                                    let i = r.y as usize * w + r.x as usize;
+                                    if !seen[i] {
+                                        seen[i] = true;
+                                        stack.push(r);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if black && !white {
+                        score += size;
+                    } else if white && !black {
+                        score -= size;
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+    score
+}
+
+/// A board from rows top first joined by `/` (`x` black, `o` white, anything else empty).
+pub fn parse_rows(rows: &str) -> Board {
+    let rows: Vec<&str> = rows.split('/').collect();
+    let mut b = Board::new(rows[0].len(), rows.len()).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let s = match ch {
+                'x' => Some(Color::Black),
+                'o' => Some(Color::White),
+                _ => None,
+            };
+            b.set_stone(Point::new(x as u8, y as u8), s);
+        }
+    }
+    b
+}
