@@ -191,14 +191,7 @@ def recheck(rec):
     cleans it up; returns the fields `dead_second` and `cleanups_agree`."""
     size = rec["size"]
     setup, moves = parse_sgf(rec["sgf"], size)
-    g = Gtp(10, rec["seed"])
-    g.send(f"boardsize {size}")
-    g.send("clear_board")
-    g.send(f"komi {rec['komi']}")
-    if setup:
-        g.send("set_free_handicap " + " ".join(setup))
-    for c, v in moves:
-        g.send(f"play {c} {v}")
+    g = replayed(10, rec["seed"], "chinese", size, rec["komi"], setup, moves)
     before = stones(g)
     color = "B" if moves[-1][0] == "W" else "W"
     removed, _, _ = cleanup(g, color, before, size)
@@ -207,9 +200,9 @@ def recheck(rec):
     return {"dead_second": dead2, "cleanups_agree": dead2 == sorted(rec["dead"])}
 
 
-def game(size, level, handicap, seed):
-    komi = 0.5 if handicap > 1 else 7.5
-    g = Gtp(level, seed)
+def opening(g, size, komi, handicap, seed):
+    """Sets up a new game in `g` (handicap stones placed by GNU Go) and plays `seed % 4` random
+    moves, so that games of one configuration differ; returns (setup, moves, color to move)."""
     g.send(f"boardsize {size}")
     g.send("clear_board")
     g.send(f"komi {komi}")
@@ -226,6 +219,23 @@ def game(size, level, handicap, seed):
                 moves.append((color, v))
                 color = "W" if color == "B" else "B"
                 break
+    return setup, moves, color
+
+
+def record_sgf(size, komi, rules, handicap, setup, moves):
+    """The game as SGF text (`rules`: the RU value)."""
+    sgf = f"(;GM[1]FF[4]CA[UTF-8]SZ[{size}]KM[{komi:g}]RU[{rules}]"
+    if setup:
+        sgf += f"HA[{handicap}]AB" + "".join(f"[{to_sgf(v, size)}]" for v in setup)
+    for c, v in moves:
+        sgf += f";{c}[{'' if v == 'PASS' else to_sgf(v, size)}]"
+    return sgf + ")"
+
+
+def game(size, level, handicap, seed):
+    komi = 0.5 if handicap > 1 else 7.5
+    g = Gtp(level, seed)
+    setup, moves, color = opening(g, size, komi, handicap, seed)
     passes = 0
     limit = {9: 250, 13: 450, 19: 800}.get(size, 4 * size * size)
     while passes < 2 and len(moves) < limit:
@@ -241,14 +251,7 @@ def game(size, level, handicap, seed):
         return None
     before = stones(g)
     # The peer: GNU Go at level 10 on the same position.
-    peer = Gtp(10, seed)
-    peer.send(f"boardsize {size}")
-    peer.send("clear_board")
-    peer.send(f"komi {komi}")
-    if setup:
-        peer.send("set_free_handicap " + " ".join(setup))
-    for c, v in moves:
-        peer.send(f"play {c} {v}")
+    peer = replayed(10, seed, "chinese", size, komi, setup, moves)
     peer_dead = sorted(peer.send("final_status_list dead").upper().split())
     peer_seki = sorted(peer.send("final_status_list seki").upper().split())
     # The second cleanup: the level-10 GNU Go cleans the same position up on its own.
@@ -268,12 +271,7 @@ def game(size, level, handicap, seed):
     wl = before["W"] - {v for c, v in removed if c == "W"}
     ba, wa = area(size, bl, wl)
     margin = ba - wa - komi
-    sgf = f"(;GM[1]FF[4]CA[UTF-8]SZ[{size}]KM[{komi:g}]RU[Chinese]"
-    if setup:
-        sgf += f"HA[{handicap}]AB" + "".join(f"[{to_sgf(v, size)}]" for v in setup)
-    for c, v in moves:
-        sgf += f";{c}[{'' if v == 'PASS' else to_sgf(v, size)}]"
-    sgf += ")"
+    sgf = record_sgf(size, komi, "Chinese", handicap, setup, moves)
     return {
         "id": f"{size}x{size}-h{handicap}-l{level}-s{seed}",
         "size": size, "komi": komi, "handicap": handicap, "level": level, "seed": seed,
@@ -310,22 +308,7 @@ def game_japanese(size, level, handicap, seed):
     `--chinese-rules` (GNU Go's GTP cannot switch rules in a running game)."""
     komi = 0.5 if handicap > 1 else 6.5
     g = Gtp(level, seed, "japanese")
-    g.send(f"boardsize {size}")
-    g.send("clear_board")
-    g.send(f"komi {komi}")
-    setup = []
-    if handicap > 1:
-        setup = g.send(f"fixed_handicap {handicap}").upper().split()
-    moves = []
-    color = "W" if handicap > 1 else "B"
-    rnd = random.Random(seed)
-    for _ in range(seed % 4):
-        for _try in range(50):
-            v = LETTERS[rnd.randrange(2, size - 2)] + str(rnd.randrange(3, size - 1))
-            if g.send(f"play {color} {v}", ok=False) is not None:
-                moves.append((color, v))
-                color = "W" if color == "B" else "B"
-                break
+    setup, moves, color = opening(g, size, komi, handicap, seed)
     # GNU Go fills dame and plays out one-point boundaries even under Japanese rules; a player
     # here passes instead when GNU Go's best move is worth less than `pass_below` points (its own
     # move valuation, `top_moves`), as players of a Japanese-rules game do.
@@ -373,12 +356,7 @@ def game_japanese(size, level, handicap, seed):
     wl = before["W"] - {v for col, v in removed if col == "W"}
     ba, wa = area(size, bl, wl)
     aba, awa = area(size, after["B"], after["W"])
-    sgf = f"(;GM[1]FF[4]CA[UTF-8]SZ[{size}]KM[{komi:g}]RU[Japanese]"
-    if setup:
-        sgf += f"HA[{handicap}]AB" + "".join(f"[{to_sgf(v, size)}]" for v in setup)
-    for col, v in moves:
-        sgf += f";{col}[{'' if v == 'PASS' else to_sgf(v, size)}]"
-    sgf += ")"
+    sgf = record_sgf(size, komi, "Japanese", handicap, setup, moves)
     return {
         "id": f"{size}x{size}-h{handicap}-l{level}-s{seed}",
         "rules": "japanese",
