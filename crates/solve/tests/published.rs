@@ -1,8 +1,11 @@
 //! The solver against published results (tests/data/solve/values.txt; sources in its README).
 //! Boards that take more than seconds run only with `TENGEN_SOLVE_LONG=1`.
 
-use tengen_core::{Board, Color, Point, Rules};
+use tengen_core::{Board, Color, Rules};
 use tengen_solve::{solve_position, SolveOptions};
+
+mod support;
+use support::parse_rows;
 
 struct Case {
     line: String,
@@ -42,21 +45,15 @@ fn cases() -> Vec<Case> {
 }
 
 fn board(c: &Case) -> Board {
-    let mut b = Board::new(c.width, c.height).unwrap();
-    if c.position != "empty" {
-        for (y, row) in c.position.split('/').enumerate() {
-            assert_eq!(row.len(), c.width, "row width: {}", c.line);
-            for (x, ch) in row.chars().enumerate() {
-                let stone = match ch {
-                    'x' => Some(Color::Black),
-                    'o' => Some(Color::White),
-                    _ => None,
-                };
-                b.set_stone(Point::new(x as u8, y as u8), stone);
-            }
-        }
+    if c.position == "empty" {
+        return Board::new(c.width, c.height).unwrap();
     }
-    b
+    let rows: Vec<&str> = c.position.split('/').collect();
+    assert_eq!(rows.len(), c.height, "rows: {}", c.line);
+    for row in &rows {
+        assert_eq!(row.len(), c.width, "row width: {}", c.line);
+    }
+    parse_rows(&c.position)
 }
 
 #[test]
