@@ -459,6 +459,12 @@ mod tests {
     use crate::board_from_rows;
     use tengen_core::Point;
 
+    /// The board index of a GTP vertex on a square board of `size` lines.
+    fn index(v: &str, size: usize) -> usize {
+        let p = crate::parse_vertex(v, size, size).unwrap();
+        p.y as usize * size + p.x as usize
+    }
+
     /// The two-pass position of GNU Go's game `9x9-h0-l5-s104` (tests/data/cleanup): the black
     /// strings at G8 and F7 have one eye at most (G6 after taking G7) and lie against white's
     /// living wall; both cleanups captured them. The playouts alone keep them in about 57% of
@@ -480,10 +486,7 @@ mod tests {
         ])
         .unwrap();
         let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
-        let at = |v: &str| {
-            let p = crate::parse_vertex(v, 9, 9).unwrap();
-            g.status[p.y as usize * 9 + p.x as usize]
-        };
+        let at = |v: &str| g.status[index(v, 9)];
         for v in ["G8", "H8", "J8", "H7", "H6", "F7", "F6", "E5", "F5", "G5"] {
             assert_eq!(at(v), Some(StoneStatus::Dead), "{v}");
         }
@@ -491,8 +494,7 @@ mod tests {
             assert_eq!(at(v), Some(StoneStatus::Alive), "{v}");
         }
         // The playouts alone leave G8 black more often than not: the rule decided it.
-        let p = crate::parse_vertex("G8", 9, 9).unwrap();
-        let own = g.ownership[p.y as usize * 9 + p.x as usize];
+        let own = g.ownership[index("G8", 9)];
         assert!(own > 0.0 && own < DECIDED, "G8 ownership {own}");
     }
 
@@ -587,10 +589,7 @@ mod tests {
         ])
         .unwrap();
         let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
-        let k = |v: &str| {
-            let p = crate::parse_vertex(v, 19, 19).unwrap();
-            p.y as usize * 19 + p.x as usize
-        };
+        let k = |v: &str| index(v, 19);
         for v in [
             "B11", "C12", "E12", "B13", "A15", "D11", "C10", "F13", "J8", "R15",
         ] {
@@ -630,10 +629,7 @@ mod tests {
         ])
         .unwrap();
         let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
-        let k = |v: &str| {
-            let p = crate::parse_vertex(v, 9, 9).unwrap();
-            p.y as usize * 9 + p.x as usize
-        };
+        let k = |v: &str| index(v, 9);
         for v in [
             "E3", "F3", "E2", "G2", "F1", "H1", "C3", "B4", "E4", "G3", "H2",
         ] {
@@ -677,10 +673,7 @@ mod tests {
         ])
         .unwrap();
         let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
-        let at = |v: &str| {
-            let p = crate::parse_vertex(v, 13, 13).unwrap();
-            g.status[p.y as usize * 13 + p.x as usize]
-        };
+        let at = |v: &str| g.status[index(v, 13)];
         for v in ["L12", "J11", "N9", "F13", "H12"] {
             assert_eq!(at(v), Some(StoneStatus::Dead), "{v}");
         }
