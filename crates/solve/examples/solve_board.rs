@@ -43,4 +43,29 @@ fn main() {
         "{size}: {} nodes {} seconds {:.2} table {}/{}",
         s.result, s.nodes, s.seconds, s.table_entries, s.table_capacity
     );
+    if std::env::var_os("SOLVE_STATS").is_some() {
+        let st = &s.stats;
+        for r in &st.rounds {
+            println!(
+                "  test >= {:>3}  depth {:>3}  pessimistic for {}  nodes {:>11}  at limit {:>10}  {}",
+                r.beta,
+                r.depth,
+                if r.pessimistic_for_root { "root " } else { "other" },
+                r.nodes,
+                r.horizon_leaves,
+                if r.proven { "proven" } else { "-" }
+            );
+        }
+        println!(
+            "  at limit {}  safe cuts {}  table cuts same {} other {} refused {}  etc {}  max ply {}  pv nodes {}",
+            st.horizon_leaves,
+            st.safe_cuts,
+            st.table_cuts_same,
+            st.table_cuts_other,
+            st.table_refused,
+            st.etc_cuts,
+            st.max_ply,
+            st.pv_nodes
+        );
+    }
 }

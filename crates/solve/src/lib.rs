@@ -142,6 +142,52 @@ pub struct Solution {
     pub table_entries: usize,
     /// Entries the table could hold.
     pub table_capacity: usize,
+    /// Where the nodes went.
+    pub stats: Stats,
+}
+
+/// Where a solve's nodes went (for measuring the search; docs/SOLVING.md, "Limits").
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Stats {
+    /// Each depth-limited search of each null-window test, in order.
+    pub rounds: Vec<Round>,
+    /// Nodes cut at the depth limit.
+    pub horizon_leaves: u64,
+    /// Nodes cut by the safe points of both sides.
+    pub safe_cuts: u64,
+    /// Nodes cut by a table bound of the same position and history.
+    pub table_cuts_same: u64,
+    /// Nodes cut by a table bound of the same position reached with another history.
+    pub table_cuts_other: u64,
+    /// Nodes where a table bound of another history would have cut but the superko filters
+    /// refused it.
+    pub table_refused: u64,
+    /// Nodes cut by a child's table bound before any child was searched (enhanced transposition
+    /// cut-offs).
+    pub etc_cuts: u64,
+    /// The longest line searched, in plies below the root.
+    pub max_ply: usize,
+    /// Nodes spent finding the principal variation after the value was proven (its searches
+    /// are not in `rounds`).
+    pub pv_nodes: u64,
+}
+
+/// One depth-limited null-window search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Round {
+    /// The test: is the value for the player to move at the root at least `beta`?
+    pub beta: i32,
+    /// The depth limit in plies.
+    pub depth: usize,
+    /// Whether the leaves at the depth limit scored the worst for the player to move at the
+    /// root (else for the opponent).
+    pub pessimistic_for_root: bool,
+    /// Nodes the search took.
+    pub nodes: u64,
+    /// Of those, leaves at the depth limit.
+    pub horizon_leaves: u64,
+    /// Whether it settled the test.
+    pub proven: bool,
 }
 
 /// Why a board cannot be solved.
@@ -312,8 +358,10 @@ struct Solver {
     depth_limit: usize,
     /// The player whose worst case the depth limit assumes.
     pessimistic_for: Color,
-    /// The depth limit of the first search of each test.
-    first_depth: usize,
+    /// The depth limit of the first search of the next test.
+    start_depth: usize,
+    /// Where the nodes went.
+    stats: Stats,
     /// The most recent path index of each exact position hash on the path.
     by_hash: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
     /// `by_count[k]`: the positions of the path with k stones, in path order.
@@ -383,10 +431,11 @@ impl Solver {
             regions: options.safe_regions,
             depth_limit: usize::MAX,
             pessimistic_for: root_color,
-            first_depth: match options.first_depth {
+            start_depth: match options.first_depth {
                 0 => n as usize,
                 d => d,
             },
+            stats: Stats::default(),
             by_hash: HashMap::default(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
         };
@@ -665,6 +714,7 @@ impl Solver {
 
     fn search(&mut self, alpha: i32, beta: i32, ply: usize) -> Out {
         self.nodes += 1;
+        self.stats.max_ply = self.stats.max_ply.max(ply);
         if self.nodes & 0xffff == 0 {
             self.report();
         }
@@ -728,6 +778,15 @@ impl Solver {
             } else {
                 None
             };
+            if cut.is_some() {
+                if same_path {
+                    self.stats.table_cuts_same += 1;
+                } else {
+                    self.stats.table_cuts_other += 1;
+                }
+            } else if lo >= beta || hi <= alpha {
+                self.stats.table_refused += 1;
+            }
             if let Some(value) = cut {
                 // Refusals inside the subtree do not matter to the nodes above; the path indexes
                 // of others are meaningful on the same path only, and a colour whose refusals
@@ -753,6 +812,7 @@ impl Solver {
         // Safe points: what each side keeps whatever the other does.
         let (bl, wh) = (here.black, here.white);
         if let Some((value, dep)) = self.safe_cut(&here, d, alpha, beta) {
+            self.stats.safe_cuts += 1;
             return Out { value, dep, ..none };
         }
         if ply >= self.depth_limit {
@@ -773,6 +833,7 @@ impl Solver {
             } else {
                 hi
             };
+            self.stats.horizon_leaves += 1;
             return Out {
                 value,
                 horizon: true,
@@ -1046,7 +1107,10 @@ impl Solver {
             self.report();
         }
         let value = lo;
+        let (n0, r0) = (self.nodes, self.stats.rounds.len());
         let pv = self.principal_variation(value);
+        self.stats.rounds.truncate(r0);
+        self.stats.pv_nodes = self.nodes - n0;
         let score = if self.root_color == Color::Black {
             value
         } else {
@@ -1062,6 +1126,7 @@ impl Solver {
             seconds: self.start.elapsed().as_secs_f64(),
             table_entries: self.table.occupied(),
             table_capacity: self.table.capacity(),
+            stats: self.stats,
         })
     }
 
@@ -1070,22 +1135,40 @@ impl Solver {
     /// at the depth limit (a fail high is then a proof), one pessimistic for the opponent (a fail
     /// low is a proof); a search that never reached the limit proves either way. Returns the
     /// answer and the proven fail-soft bound.
+    ///
+    /// The two sides deepen separately, the one whose searches so far took fewer nodes first:
+    /// only one of them can succeed, and the other's searches grow without end, so this bounds
+    /// the wasted work by about the work of the proof. Each test starts at the depth that proved the last
+    /// one (the tests of one solve need about the same depth). Every answer is still a proof:
+    /// the order of the searches changes only the work.
     fn prove(&mut self, beta: i32) -> (bool, i32) {
         let me = self.path.last().expect("root on the path").to_move;
-        let mut depth = self.first_depth;
+        let sides = [me, me.opponent()];
+        let mut depth = [self.start_depth; 2];
+        let mut cost = [0u64; 2];
         loop {
-            for side in [me, me.opponent()] {
-                self.depth_limit = depth;
-                self.pessimistic_for = side;
-                let out = self.search(beta - 1, beta, 0);
-                if out.value >= beta && (side == me || !out.horizon) {
-                    return (true, out.value);
-                }
-                if out.value < beta && (side != me || !out.horizon) {
-                    return (false, out.value);
-                }
+            let i = usize::from(cost[1] < cost[0]);
+            let side = sides[i];
+            self.depth_limit = depth[i];
+            self.pessimistic_for = side;
+            let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
+            let out = self.search(beta - 1, beta, 0);
+            let high = out.value >= beta && (side == me || !out.horizon);
+            let low = out.value < beta && (side != me || !out.horizon);
+            self.stats.rounds.push(Round {
+                beta,
+                depth: depth[i],
+                pessimistic_for_root: side == self.root_color,
+                nodes: self.nodes - n0,
+                horizon_leaves: self.stats.horizon_leaves - h0,
+                proven: high || low,
+            });
+            if high || low {
+                self.start_depth = depth[i];
+                return (high, out.value);
             }
-            depth = depth.saturating_add(depth / 4 + 2);
+            cost[i] += (self.nodes - n0).max(1);
+            depth[i] = depth[i].saturating_add(depth[i] / 4 + 2);
         }
     }
 
