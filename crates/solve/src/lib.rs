@@ -336,6 +336,7 @@ const MAX_PLY: usize = 4096;
 /// wrong orientation. The same bugs changed values without regions
 /// (tests/reference.rs, `value_does_not_depend_on_settings`).
 const SAFE_REGIONS: bool = true;
+const ETC: bool = true;
 
 struct Solver {
     game: Game,
@@ -712,6 +713,93 @@ impl Solver {
         }
     }
 
+    /// The table's move for the current position (the last of the path) and, when a stored bound
+    /// that provably holds on this path decides the null-window question, the cut-off.
+    /// `count`: whether the statistics count it.
+    fn probe(&mut self, alpha: i32, beta: i32, count: bool) -> (u8, Option<Out>) {
+        let d = self.path.len() - 1;
+        let here = self.path[d];
+        // Earlier positions outside the key: all, or all but the parent when it is in the key.
+        let outside = if here.ko_context != 0 { d - 1 } else { d };
+        let key = self.key(&here, true);
+        let exact = self.key(&here, false);
+        let Some(i) = self.table.find(key) else {
+            return (NO_MOVE, None);
+        };
+        let e = self.entry_here(self.table.get(i), here.sym);
+        let tt_move = match e.best {
+            NO_MOVE | PASS => e.best,
+            p => self.geo.unmap(here.sym, p as usize) as u8,
+        };
+        let same_path = e.exact == exact && e.path == here.before;
+        // A lower bound for the player to move (x) holds on this path when the opponent (o)
+        // had no move refused for an earlier position (it would gain moves here) and no
+        // position x's moves created is an earlier position here (x would lose moves);
+        // an upper bound likewise with the colours swapped.
+        let (x, o) = (color_index(here.to_move), 1 - color_index(here.to_move));
+        let (lo, hi) = (e.lower as i32, e.upper as i32);
+        // Only the bounds that would cut are checked (the checks scan the path). The entry is
+        // merged with the new result only when it is of the same position and history
+        // (found again at the store: a search below may have replaced it).
+        let need_lo = lo >= beta || lo == hi;
+        let need_hi = hi <= alpha || lo == hi;
+        let (lo_ok, hi_ok) = if same_path {
+            (true, true)
+        } else if (need_lo && e.history_free[o] || need_hi && e.history_free[x])
+            && (e.dep.inside == [0, 0] || !self.path_hits(outside, &SEEN_NONE, &e.dep))
+        {
+            (
+                need_lo && e.history_free[o] && !self.path_hits(outside, &e.seen[x], &DEP_NONE),
+                need_hi && e.history_free[x] && !self.path_hits(outside, &e.seen[o], &DEP_NONE),
+            )
+        } else {
+            (false, false)
+        };
+        let cut = if lo_ok && lo >= beta {
+            Some(lo)
+        } else if hi_ok && hi <= alpha {
+            Some(hi)
+        } else if lo_ok && hi_ok && lo == hi {
+            Some(lo)
+        } else {
+            None
+        };
+        if cut.is_some() && count {
+            if same_path {
+                self.stats.table_cuts_same += 1;
+            } else {
+                self.stats.table_cuts_other += 1;
+            }
+        } else if count && (lo >= beta || hi <= alpha) {
+            self.stats.table_refused += 1;
+        }
+        if let Some(value) = cut {
+            // Refusals inside the subtree do not matter to the nodes above; the path indexes
+            // of others are meaningful on the same path only, and a colour whose refusals
+            // are unknown here is reported as pointing at the root.
+            let min_ref = [0, 1].map(|c| {
+                if e.history_free[c] {
+                    usize::MAX
+                } else if same_path {
+                    e.min_ref[c] as usize
+                } else {
+                    0
+                }
+            });
+            return (
+                tt_move,
+                Some(Out {
+                    value,
+                    min_ref,
+                    seen: e.seen,
+                    dep: e.dep,
+                    horizon: false,
+                }),
+            );
+        }
+        (tt_move, None)
+    }
+
     fn search(&mut self, alpha: i32, beta: i32, ply: usize) -> Out {
         self.nodes += 1;
         self.stats.max_ply = self.stats.max_ply.max(ply);
@@ -737,77 +825,9 @@ impl Solver {
         let outside = if here.ko_context != 0 { d - 1 } else { d };
         let key = self.key(&here, true);
         let exact = self.key(&here, false);
-        let slot = self.table.find(key);
-        let mut tt_move = NO_MOVE;
-        if let Some(i) = slot {
-            let e = self.entry_here(self.table.get(i), here.sym);
-            tt_move = match e.best {
-                NO_MOVE | PASS => e.best,
-                p => self.geo.unmap(here.sym, p as usize) as u8,
-            };
-            let same_path = e.exact == exact && e.path == here.before;
-            // A lower bound for the player to move (x) holds on this path when the opponent (o)
-            // had no move refused for an earlier position (it would gain moves here) and no
-            // position x's moves created is an earlier position here (x would lose moves);
-            // an upper bound likewise with the colours swapped.
-            let (x, o) = (color_index(here.to_move), 1 - color_index(here.to_move));
-            let (lo, hi) = (e.lower as i32, e.upper as i32);
-            // Only the bounds that would cut are checked (the checks scan the path). The entry is
-            // merged with the new result only when it is of the same position and history
-            // (found again at the store: a search below may have replaced it).
-            let need_lo = lo >= beta || lo == hi;
-            let need_hi = hi <= alpha || lo == hi;
-            let (lo_ok, hi_ok) = if same_path {
-                (true, true)
-            } else if (need_lo && e.history_free[o] || need_hi && e.history_free[x])
-                && (e.dep.inside == [0, 0] || !self.path_hits(outside, &SEEN_NONE, &e.dep))
-            {
-                (
-                    need_lo && e.history_free[o] && !self.path_hits(outside, &e.seen[x], &DEP_NONE),
-                    need_hi && e.history_free[x] && !self.path_hits(outside, &e.seen[o], &DEP_NONE),
-                )
-            } else {
-                (false, false)
-            };
-            let cut = if lo_ok && lo >= beta {
-                Some(lo)
-            } else if hi_ok && hi <= alpha {
-                Some(hi)
-            } else if lo_ok && hi_ok && lo == hi {
-                Some(lo)
-            } else {
-                None
-            };
-            if cut.is_some() {
-                if same_path {
-                    self.stats.table_cuts_same += 1;
-                } else {
-                    self.stats.table_cuts_other += 1;
-                }
-            } else if lo >= beta || hi <= alpha {
-                self.stats.table_refused += 1;
-            }
-            if let Some(value) = cut {
-                // Refusals inside the subtree do not matter to the nodes above; the path indexes
-                // of others are meaningful on the same path only, and a colour whose refusals
-                // are unknown here is reported as pointing at the root.
-                let min_ref = [0, 1].map(|c| {
-                    if e.history_free[c] {
-                        usize::MAX
-                    } else if same_path {
-                        e.min_ref[c] as usize
-                    } else {
-                        0
-                    }
-                });
-                return Out {
-                    value,
-                    min_ref,
-                    seen: e.seen,
-                    dep: e.dep,
-                    horizon: false,
-                };
-            }
+        let (tt_move, cut) = self.probe(alpha, beta, true);
+        if let Some(out) = cut {
+            return out;
         }
         // Safe points: what each side keeps whatever the other does.
         let (bl, wh) = (here.black, here.white);
@@ -891,6 +911,27 @@ impl Solver {
         };
         moves.push((PASS, pass_score));
         moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        // Enhanced transposition cut-off: a child whose stored bound (valid on this path, the
+        // same test as at the child itself) already refutes the window goes first; its search
+        // is then one node.
+        if ETC && ply + 2 < self.depth_limit && self.game.consecutive_passes() == 0 {
+            for j in 0..moves.len() {
+                let m = moves[j].0;
+                let mv = if m == PASS {
+                    Move::Pass
+                } else {
+                    Move::Play(self.point(m as usize))
+                };
+                self.push(mv);
+                let (_, cut) = self.probe(-beta, -alpha, false);
+                self.pop();
+                if cut.is_some_and(|o| -o.value >= beta) {
+                    self.stats.etc_cuts += 1;
+                    moves[..=j].rotate_right(1);
+                    break;
+                }
+            }
+        }
 
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
@@ -1136,39 +1177,41 @@ impl Solver {
     /// low is a proof); a search that never reached the limit proves either way. Returns the
     /// answer and the proven fail-soft bound.
     ///
-    /// The two sides deepen separately, the one whose searches so far took fewer nodes first:
-    /// only one of them can succeed, and the other's searches grow without end, so this bounds
-    /// the wasted work by about the work of the proof. Each test starts at the depth that proved the last
+    /// At each depth the side whose search took fewer nodes at the last depth goes first (only
+    /// one side can succeed, and the other's searches only grow). Each test starts at the depth that proved the last
     /// one (the tests of one solve need about the same depth). Every answer is still a proof:
     /// the order of the searches changes only the work.
     fn prove(&mut self, beta: i32) -> (bool, i32) {
         let me = self.path.last().expect("root on the path").to_move;
-        let sides = [me, me.opponent()];
-        let mut depth = [self.start_depth; 2];
-        let mut cost = [0u64; 2];
+        let mut sides = [me, me.opponent()];
+        let mut depth = self.start_depth;
         loop {
-            let i = usize::from(cost[1] < cost[0]);
-            let side = sides[i];
-            self.depth_limit = depth[i];
-            self.pessimistic_for = side;
-            let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
-            let out = self.search(beta - 1, beta, 0);
-            let high = out.value >= beta && (side == me || !out.horizon);
-            let low = out.value < beta && (side != me || !out.horizon);
-            self.stats.rounds.push(Round {
-                beta,
-                depth: depth[i],
-                pessimistic_for_root: side == self.root_color,
-                nodes: self.nodes - n0,
-                horizon_leaves: self.stats.horizon_leaves - h0,
-                proven: high || low,
-            });
-            if high || low {
-                self.start_depth = depth[i];
-                return (high, out.value);
+            let mut cost = [0u64; 2];
+            for (i, &side) in sides.iter().enumerate() {
+                self.depth_limit = depth;
+                self.pessimistic_for = side;
+                let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
+                let out = self.search(beta - 1, beta, 0);
+                let high = out.value >= beta && (side == me || !out.horizon);
+                let low = out.value < beta && (side != me || !out.horizon);
+                self.stats.rounds.push(Round {
+                    beta,
+                    depth,
+                    pessimistic_for_root: side == self.root_color,
+                    nodes: self.nodes - n0,
+                    horizon_leaves: self.stats.horizon_leaves - h0,
+                    proven: high || low,
+                });
+                if high || low {
+                    self.start_depth = depth;
+                    return (high, out.value);
+                }
+                cost[i] = self.nodes - n0;
             }
-            cost[i] += (self.nodes - n0).max(1);
-            depth[i] = depth[i].saturating_add(depth[i] / 4 + 2);
+            if cost[1] < cost[0] {
+                sides.swap(0, 1);
+            }
+            depth = depth.saturating_add(depth / 4 + 2);
         }
     }
 
