@@ -336,7 +336,8 @@ const MAX_PLY: usize = 4096;
 /// wrong orientation. The same bugs changed values without regions
 /// (tests/reference.rs, `value_does_not_depend_on_settings`).
 const SAFE_REGIONS: bool = true;
-const ETC: bool = true;
+/// The node budget of the first searches of a test (docs/SOLVING.md, "Schedule").
+const FIRST_BUDGET: u64 = 1 << 16;
 
 struct Solver {
     game: Game,
@@ -363,6 +364,13 @@ struct Solver {
     start_depth: usize,
     /// Where the nodes went.
     stats: Stats,
+    /// The node count at which the current search gives up (`u64::MAX`: none).
+    node_limit: u64,
+    /// Nodes the last proving search took.
+    last_proof: u64,
+    /// Whether the current search gave up (its value means nothing; nothing was stored above
+    /// the node where it gave up).
+    aborted: bool,
     /// The most recent path index of each exact position hash on the path.
     by_hash: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
     /// `by_count[k]`: the positions of the path with k stones, in path order.
@@ -437,6 +445,9 @@ impl Solver {
                 d => d,
             },
             stats: Stats::default(),
+            node_limit: u64::MAX,
+            last_proof: 0,
+            aborted: false,
             by_hash: HashMap::default(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
         };
@@ -813,6 +824,13 @@ impl Solver {
             dep: DEP_NONE,
             horizon: false,
         };
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+            return Out {
+                horizon: true,
+                ..none
+            };
+        }
         if self.game.consecutive_passes() >= 2 {
             return Out {
                 value: self.terminal(),
@@ -914,7 +932,7 @@ impl Solver {
         // Enhanced transposition cut-off: a child whose stored bound (valid on this path, the
         // same test as at the child itself) already refutes the window goes first; its search
         // is then one node.
-        if ETC && ply + 2 < self.depth_limit && self.game.consecutive_passes() == 0 {
+        if ply + 2 < self.depth_limit && self.game.consecutive_passes() == 0 {
             for j in 0..moves.len() {
                 let m = moves[j].0;
                 let mv = if m == PASS {
@@ -950,6 +968,13 @@ impl Solver {
             let child = self.path[d + 1];
             let out = self.search(-beta, -a, ply + 1);
             self.pop();
+            if self.aborted {
+                // Given up: nothing from here up is stored.
+                return Out {
+                    horizon: true,
+                    ..none
+                };
+            }
             let v = -out.value;
             for c in 0..2 {
                 seen_union(&mut seen[c], &out.seen[c]);
@@ -1177,41 +1202,50 @@ impl Solver {
     /// low is a proof); a search that never reached the limit proves either way. Returns the
     /// answer and the proven fail-soft bound.
     ///
-    /// At each depth the side whose search took fewer nodes at the last depth goes first (only
-    /// one side can succeed, and the other's searches only grow). Each test starts at the depth that proved the last
-    /// one (the tests of one solve need about the same depth). Every answer is still a proof:
-    /// the order of the searches changes only the work.
+    /// The two sides take turns, each search under a node budget that doubles after each pair
+    /// (starting at the larger of 2^16 and the last proof's nodes). A search that completes
+    /// without a proof deepens its side's limit by about a quarter; one that runs out of budget
+    /// deepens it too while it stays within 1.5 times the points, then keeps it (a failing
+    /// search at too shallow a limit is what costs most, and a needlessly deep one makes the
+    /// proof dearer). A search given up stores nothing above the node where it stopped; what it
+    /// stored below are complete proofs. Each test starts at the limit that proved the last one.
+    /// Every answer is one completed search's proof: budgets and order change only the work.
     fn prove(&mut self, beta: i32) -> (bool, i32) {
         let me = self.path.last().expect("root on the path").to_move;
-        let mut sides = [me, me.opponent()];
-        let mut depth = self.start_depth;
+        let sides = [me, me.opponent()];
+        let mut depth = [self.start_depth; 2];
+        let cap = 3 * self.geo.n / 2;
+        let mut budget = FIRST_BUDGET.max(self.last_proof);
         loop {
-            let mut cost = [0u64; 2];
             for (i, &side) in sides.iter().enumerate() {
-                self.depth_limit = depth;
+                self.depth_limit = depth[i];
                 self.pessimistic_for = side;
                 let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
+                self.node_limit = self.nodes.saturating_add(budget);
                 let out = self.search(beta - 1, beta, 0);
-                let high = out.value >= beta && (side == me || !out.horizon);
-                let low = out.value < beta && (side != me || !out.horizon);
+                self.node_limit = u64::MAX;
+                let aborted = std::mem::take(&mut self.aborted);
+                let high = !aborted && out.value >= beta && (side == me || !out.horizon);
+                let low = !aborted && out.value < beta && (side != me || !out.horizon);
                 self.stats.rounds.push(Round {
                     beta,
-                    depth,
+                    depth: depth[i],
                     pessimistic_for_root: side == self.root_color,
                     nodes: self.nodes - n0,
                     horizon_leaves: self.stats.horizon_leaves - h0,
                     proven: high || low,
                 });
                 if high || low {
-                    self.start_depth = depth;
+                    self.start_depth = depth[i];
+                    self.last_proof = self.nodes - n0;
                     return (high, out.value);
                 }
-                cost[i] = self.nodes - n0;
+                let next = depth[i].saturating_add(depth[i] / 4 + 2);
+                if !aborted || next <= cap {
+                    depth[i] = next;
+                }
             }
-            if cost[1] < cost[0] {
-                sides.swap(0, 1);
-            }
-            depth = depth.saturating_add(depth / 4 + 2);
+            budget = budget.saturating_mul(2);
         }
     }
 
