@@ -1211,6 +1211,13 @@ impl Solver {
     /// stored below are complete proofs. Each test starts at the limit that proved the last one.
     /// Every answer is one completed search's proof: budgets and order change only the work.
     fn prove(&mut self, beta: i32) -> (bool, i32) {
+        self.prove_within(beta, u64::MAX)
+            .expect("no node limit: the test ends with a proof")
+    }
+
+    /// [`Solver::prove`] within `limit` nodes (`None`: not settled within them).
+    fn prove_within(&mut self, beta: i32, limit: u64) -> Option<(bool, i32)> {
+        let start = self.nodes;
         let me = self.path.last().expect("root on the path").to_move;
         let sides = [me, me.opponent()];
         let mut depth = [self.start_depth; 2];
@@ -1221,7 +1228,11 @@ impl Solver {
                 self.depth_limit = depth[i];
                 self.pessimistic_for = side;
                 let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
-                self.node_limit = self.nodes.saturating_add(budget);
+                let left = limit.saturating_sub(self.nodes - start);
+                if left == 0 {
+                    return None;
+                }
+                self.node_limit = self.nodes.saturating_add(budget.min(left));
                 let out = self.search(beta - 1, beta, 0);
                 self.node_limit = u64::MAX;
                 let aborted = std::mem::take(&mut self.aborted);
@@ -1238,7 +1249,7 @@ impl Solver {
                 if high || low {
                     self.start_depth = depth[i];
                     self.last_proof = self.nodes - n0;
-                    return (high, out.value);
+                    return Some((high, out.value));
                 }
                 let next = depth[i].saturating_add(depth[i] / 4 + 2);
                 if !aborted || next <= cap {
@@ -1272,15 +1283,28 @@ impl Solver {
                     }
                 }
             }
+            // The candidates race: each is tested within a node limit that grows by 4 each
+            // pass, so that one hard candidate does not hold up an easy one behind it.
             let mut found = None;
-            for mv in moves {
-                self.push(mv);
-                // The move keeps the value when the opponent cannot get more than -value.
-                if !self.prove(-value + 1).0 {
-                    found = Some(mv);
-                    break;
+            let mut left = moves;
+            let mut limit = 1 << 12;
+            while found.is_none() && !left.is_empty() {
+                let mut next = Vec::with_capacity(left.len());
+                for mv in left {
+                    self.push(mv);
+                    // The move keeps the value when the opponent cannot get more than -value.
+                    match self.prove_within(-value + 1, limit) {
+                        Some((false, _)) => {
+                            found = Some(mv);
+                            break;
+                        }
+                        Some((true, _)) => {}
+                        None => next.push(mv),
+                    }
+                    self.pop();
                 }
-                self.pop();
+                left = next;
+                limit = limit.saturating_mul(4);
             }
             match found {
                 Some(mv) => {
