@@ -1,5 +1,6 @@
 //! Solves one board and prints the figures: `cargo run --release -p tengen-solve --example
-//! solve_board -- 4x4 [rules] [table_bits] [first_depth] [regions|no-regions]`. A light driver for measuring the search without
+//! solve_board -- 4x4 [rules] [table_bits] [first_depth] [regions|no-regions] [first_budget]`
+//! (`SOLVE_STATS=1` prints where the nodes went: each depth-limited search, the cut-offs). A light driver for measuring the search without
 //! building the whole command line tool.
 
 fn main() {
@@ -36,6 +37,7 @@ fn main() {
             .map_or(tengen_solve::SolveOptions::default().safe_regions, |r| {
                 r != "no-regions"
             }),
+        first_budget: args.get(5).map_or(0, |b| b.parse().expect("first budget")),
     };
     let s = tengen_solve::solve(w.parse().unwrap(), h.parse().unwrap(), rules, options)
         .expect("solvable");

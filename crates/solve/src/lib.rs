@@ -97,6 +97,10 @@ pub struct SolveOptions {
     /// Whether safe regions bound the score besides pass-alive chains and their eyes
     /// (docs/SOLVING.md, "Safe points"). Any value gives the same result.
     pub safe_regions: bool,
+    /// The node budget of the first depth-limited searches of each null-window test (0, the
+    /// default: 2^16); it doubles until a search proves the answer. Any value gives the same
+    /// result; it changes only the work.
+    pub first_budget: u64,
 }
 
 impl Default for SolveOptions {
@@ -106,6 +110,7 @@ impl Default for SolveOptions {
             progress: None,
             first_depth: 0,
             safe_regions: SAFE_REGIONS,
+            first_budget: 0,
         }
     }
 }
@@ -336,7 +341,7 @@ const MAX_PLY: usize = 4096;
 /// wrong orientation. The same bugs changed values without regions
 /// (tests/reference.rs, `value_does_not_depend_on_settings`).
 const SAFE_REGIONS: bool = true;
-/// The node budget of the first searches of a test (docs/SOLVING.md, "Schedule").
+/// The node budget of the first searches of a test by default (docs/SOLVING.md, "Schedule").
 const FIRST_BUDGET: u64 = 1 << 16;
 
 struct Solver {
@@ -368,6 +373,8 @@ struct Solver {
     node_limit: u64,
     /// Nodes the last proving search took.
     last_proof: u64,
+    /// The node budget of the first searches of each test.
+    first_budget: u64,
     /// Whether the current search gave up (its value means nothing; nothing was stored above
     /// the node where it gave up).
     aborted: bool,
@@ -447,6 +454,10 @@ impl Solver {
             stats: Stats::default(),
             node_limit: u64::MAX,
             last_proof: 0,
+            first_budget: match options.first_budget {
+                0 => FIRST_BUDGET,
+                b => b,
+            },
             aborted: false,
             by_hash: HashMap::default(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
@@ -1222,7 +1233,7 @@ impl Solver {
         let sides = [me, me.opponent()];
         let mut depth = [self.start_depth; 2];
         let cap = 3 * self.geo.n / 2;
-        let mut budget = FIRST_BUDGET.max(self.last_proof);
+        let mut budget = self.first_budget.max(self.last_proof);
         loop {
             for (i, &side) in sides.iter().enumerate() {
                 self.depth_limit = depth[i];

@@ -48,16 +48,20 @@ fn check(rows: &[&str], to_move: Color, ko: &str) {
     let expected = minimax(&mut g, i32::MIN, i32::MAX, &mut budget);
     // Every first depth limit gives the same value: small limits make the searches stop at the
     // limit and rest on the one-sided estimates there, 0 is the default (the number of points).
-    for first_depth in [0, 1, 2, 3, 5] {
+    // So does every node budget: tiny budgets make most searches give up half way (nothing
+    // above the node where one stops may be stored).
+    for (first_depth, first_budget) in [(0, 0), (1, 0), (2, 0), (3, 0), (5, 0), (0, 1), (2, 7)] {
         let options = SolveOptions {
             first_depth,
             table_bits: 14,
+            first_budget,
             ..SolveOptions::default()
         };
         let s = solve_position(&b, to_move, rules, options).unwrap();
         assert_eq!(
             s.score, expected,
-            "{rows:?} {to_move:?} to move, ko={ko}, first depth {first_depth}"
+            "{rows:?} {to_move:?} to move, ko={ko}, first depth {first_depth}, first budget \
+             {first_budget}"
         );
     }
 }
@@ -107,29 +111,38 @@ fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
 
 /// Solves with every combination that must not change the value: safe regions on and off,
 /// several first depth limits, two table sizes (a small table makes positions, mirror images
-/// among them, replace each other's entries). Returns the distinct values found.
-fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<(bool, usize, u32, i32)> {
+/// among them, replace each other's entries), node budgets from the default down to one node
+/// (searches that give up half way). Returns the value of each setting.
+fn values_over_settings(
+    b: &Board,
+    to_move: Color,
+    rules: Rules,
+) -> Vec<(bool, usize, u32, u64, i32)> {
     let mut out = Vec::new();
-    for (safe_regions, first_depth, table_bits) in [
-        (false, 0, 16),
-        (true, 0, 16),
-        (false, 1, 12),
-        (true, 1, 12),
-        (false, 2, 12),
-        (true, 3, 12),
-        (true, 4, 12),
-        (false, 6, 12),
-        (true, 6, 12),
-        (true, 12, 10),
+    for (safe_regions, first_depth, table_bits, first_budget) in [
+        (false, 0, 16, 0),
+        (true, 0, 16, 0),
+        (false, 1, 12, 0),
+        (true, 1, 12, 0),
+        (false, 2, 12, 0),
+        (true, 3, 12, 0),
+        (true, 4, 12, 0),
+        (false, 6, 12, 0),
+        (true, 6, 12, 0),
+        (true, 12, 10, 0),
+        (true, 0, 12, 1),
+        (false, 3, 12, 5),
+        (true, 1, 10, 40),
     ] {
         let options = SolveOptions {
             first_depth,
             table_bits,
             safe_regions,
+            first_budget,
             ..SolveOptions::default()
         };
         let s = solve_position(b, to_move, rules, options).unwrap();
-        out.push((safe_regions, first_depth, table_bits, s.score));
+        out.push((safe_regions, first_depth, table_bits, first_budget, s.score));
     }
     out
 }
@@ -163,8 +176,9 @@ fn value_does_not_depend_on_settings() {
     for (b, to_move, rules) in positions {
         let v = values_over_settings(&b, to_move, rules);
         assert!(
-            v.iter().all(|r| r.3 == v[0].3),
-            "{:?} {to_move:?} to move, ko={}: (regions, first depth, table bits, value) {v:?}",
+            v.iter().all(|r| r.4 == v[0].4),
+            "{:?} {to_move:?} to move, ko={}: (regions, first depth, table bits, first budget, \
+             value) {v:?}",
             b,
             rules.ko.name()
         );
