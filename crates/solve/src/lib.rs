@@ -21,7 +21,10 @@
 //! ones stored. Each test deepens: a search to a depth limit where the position scores the worst
 //! the safe points (below) allow for one side, so that side's wins are proofs, then the same for
 //! the other side, then a deeper limit; a search that never reaches the limit proves either way.
-//! Only proven bounds are stored. Cut-offs and speed:
+//! The two sides take turns under doubling node budgets (a search that runs out gives up and
+//! stores nothing above the node where it stopped), since only one side can succeed and a
+//! too-shallow limit makes the other fail expensively. Only proven bounds are stored. Cut-offs
+//! and speed:
 //! - a transposition table keyed by the position folded over the board's symmetries (8 on a
 //!   square board, 4 on a rectangle), the player to move and whether the last move was a pass;
 //! - safe points: a player's pass-alive chains (Benson) and the one-point eyes they enclose are
@@ -30,7 +33,9 @@
 //!   Safe regions (next to one of those chains at every point, with a history check) add to
 //!   them (`SolveOptions::safe_regions`, on by default);
 //! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
-//!   that ends the game is tried first.
+//!   that ends the game is tried first; enhanced transposition cut-offs: a child whose stored
+//!   bound, tested exactly as the child's own search would test it, refutes the window is
+//!   searched first (and then cut at once).
 //!
 //! ## Superko and the graph-history interaction
 //! Under superko the legal moves depend on every earlier position, so the value of a position
