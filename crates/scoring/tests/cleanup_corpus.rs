@@ -482,10 +482,13 @@ fn guess_agrees_with_the_japanese_style_held_out_set() {
 /// `13x13-h3-l2-s14704` (black K4, the stone of a ko between living groups left standing,
 /// judged dead). After the guess learned that a contested group cut off from its friends is dead
 /// (docs/SCORING.md): 7,312 of 7,323 stones and 94 of 96 scores; `19x19-h4-l2-s14908` and
-/// `19x19-h4-l2-s14912` are fixed.
+/// `19x19-h4-l2-s14912` are fixed. After the guess learned that a contested group linked to a
+/// living friend through a point the opponent cannot hold is alive (docs/SCORING.md): 7,322 of
+/// 7,323 stones and 95 of 96 scores; `13x13-h3-l2-s14711` is fixed and no string of 5 stones or
+/// more is misjudged.
 #[test]
 fn guess_agrees_with_the_second_japanese_style_set() {
     let m = measure("japanese-dev2.jsonl");
     assert!(m.ours.positions >= 96, "{} positions", m.ours.positions);
-    check_floors(&m, 99.84, 97.9, &["13x13-h3-l2-s14711 (K11)"]);
+    check_floors(&m, 99.98, 98.9, &[]);
 }
