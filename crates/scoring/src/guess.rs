@@ -23,7 +23,9 @@
 //! contested group against a surely living enemy that is cut off: the empty points its color
 //! keeps in most playouts, reached from its liberties, are fewer than 7 and touch no surely
 //! living friend (a dead group in the opponent's loose framework). A contested
-//! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive. Seki is then decided by the
+//! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
+//! The stone of an unfought ko between living groups that its owner saves outright by connecting
+//! at its liberty stays alive: who moves there first decides, and nobody has. Seki is then decided by the
 //! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed.
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
@@ -400,6 +402,19 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = true;
         }
     }
+    // The stone of an unfought ko between living groups stays: a single stone in atari whose
+    // capture would be a ko (the capturing stone would touch only stones of the first color)
+    // and whose owner saves it outright by connecting at its liberty (the strings it joins
+    // there are surely alive and keep two liberties or more) lives or dies by who moves there
+    // first; as it stands nobody has taken it.
+    for g in 0..a.groups.len() {
+        if dead[g]
+            && matches!(standing[g], Standing::Playouts(_))
+            && unfought_ko(a, g, &surely_alive)
+        {
+            dead[g] = false;
+        }
+    }
     // A contested group too big to read whose enemy neighbours are all dead cannot be captured.
     for (g, group) in a.groups.iter().enumerate() {
         if contested(g)
@@ -480,6 +495,39 @@ fn secure_link(
         }
     }
     false
+}
+
+/// Whether the group `g` of `a` is the stone of an unfought ko between living groups: a
+/// single stone with one liberty, every other neighbour of that liberty a stone of its color
+/// (a capture there would be a ko), the strings of its color around the liberty surely alive
+/// and keeping a liberty of their own besides it (so connecting there leaves two liberties or
+/// more), and every enemy string it touches surely alive.
+fn unfought_ko(a: &Analysis, g: usize, surely_alive: &dyn Fn(usize) -> bool) -> bool {
+    let group = &a.groups[g];
+    if group.stones.len() != 1 || group.liberties.len() != 1 {
+        return false;
+    }
+    if !group.enemies.iter().all(|e| surely_alive(e.0 as usize)) {
+        return false;
+    }
+    let l = group.liberties[0] as usize;
+    let mut liberties: Vec<u16> = Vec::new();
+    for n in a.neighbours(l) {
+        if n == group.stones[0] as usize {
+            continue;
+        }
+        if a.cells[n] != Some(group.color) {
+            return false;
+        }
+        let o = a.group_of[n] as usize;
+        if !surely_alive(o) {
+            return false;
+        }
+        liberties.extend(a.groups[o].liberties.iter().filter(|&&m| m as usize != l));
+    }
+    liberties.sort_unstable();
+    liberties.dedup();
+    liberties.len() >= 3
 }
 
 impl Guess {
@@ -866,5 +914,42 @@ mod tests {
         assert!(link(&rows), "white J11 is captured: a secure link");
         rows[3] = "XXXXXXOO.XO.O";
         assert!(!link(&rows), "white J11 J10 join white H10: no secure link");
+    }
+
+    /// A ko between living groups that nobody fought, hand-made: black's stone E4 stands in
+    /// atari inside white's pass-alive wall (eyes B6, H6); its liberty E3 touches only black's
+    /// pass-alive wall (eyes B1, D1, F1, H1). White taking at E3 would be a ko (white's stone
+    /// there would have E4 as its only liberty), and black saves the stone outright by
+    /// connecting at E3 (the wall keeps its four eyes as liberties). Who moves there first
+    /// decides; as it stands nobody has taken it, so it stays alive. Without the ko rule the
+    /// playouts decide it (white, moving first, takes it in about half of them) and the guess
+    /// calls it dead. With black's wall down to two eyes besides E3 (B1 and H1 filled), black
+    /// E3 would leave the string two liberties only, no outright save: the stone is judged
+    /// like any other.
+    #[test]
+    fn the_stone_of_an_unfought_ko_between_living_groups_stays() {
+        let mut rows = [
+            "O.OOOOO.O",
+            "OOOOOOOOO",
+            "OOOOXOOOO",
+            "XXXX.XXXX",
+            "XXXXXXXXX",
+            "X.X.X.X.X",
+        ];
+        let at = |rows: &[&str]| {
+            let board = board_from_rows(rows).unwrap();
+            let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let stone = a.group_of[2 * 9 + 4] as usize;
+            let surely = |o: usize| pa.groups[o];
+            (g.status[2 * 9 + 4], unfought_ko(&a, stone, &surely))
+        };
+        assert_eq!(at(&rows), (Some(StoneStatus::Alive), true));
+        rows[5] = "XXX.X.XXX";
+        assert!(
+            !at(&rows).1,
+            "two liberties after connecting: no outright save"
+        );
     }
 }

@@ -438,15 +438,16 @@ fn guess_agrees_with_the_third_held_out_set() {
 /// the other player, so a stone that lives or dies by who moves first is disputed and left out.
 /// Floors: what the default effort reaches since a contested group that connects out through
 /// its own area is spared (docs/SCORING.md), 5,917 of 5,919 stones and 73 of 73 scores (before:
-/// 5,912 and 72; GNU Go level 10: 5,919 and 73); no misjudged string of 5 stones or more. The
-/// miss left (docs/BENCHMARKS.md): `19x19-h4-l2-s10903` (white R19 and black R9, each the stone
-/// of a ko between living groups, left standing by both cleanups, judged dead; the two errors
-/// cancel in the count). `9x9-h2-l2-s10409` (black E2 E3 F3, G2, H1 judged dead) was fixed.
+/// 5,912 and 72; GNU Go level 10: 5,919 and 73); no misjudged string of 5 stones or more.
+/// `9x9-h2-l2-s10409` (black E2 E3 F3, G2, H1 judged dead) was fixed. Since the stone of an
+/// unfought ko that its owner saves outright by connecting stays alive (docs/SCORING.md), every
+/// stone, 5,919 of 5,919: `19x19-h4-l2-s10903` (white R19 and black R9, each such a stone, left
+/// standing by both cleanups, judged dead before) is fixed.
 #[test]
 fn guess_agrees_with_the_japanese_style_set() {
     let m = measure("japanese.jsonl");
     assert!(m.ours.positions >= 73, "{} positions", m.ours.positions);
-    check_floors(&m, 99.96, 100.0, &[]);
+    check_floors(&m, 100.0, 100.0, &[]);
 }
 
 /// The Japanese-style held-out set (`japanese-heldout.jsonl`): made with the same driver and
@@ -485,7 +486,9 @@ fn guess_agrees_with_the_japanese_style_held_out_set() {
 /// `19x19-h4-l2-s14912` are fixed. After the guess learned that a contested group linked to a
 /// living friend through a point the opponent cannot hold is alive (docs/SCORING.md): 7,322 of
 /// 7,323 stones and 95 of 96 scores; `13x13-h3-l2-s14711` is fixed and no string of 5 stones or
-/// more is misjudged.
+/// more is misjudged. The unfought-ko rule then traded one stone for another, the same figures:
+/// `13x13-h3-l2-s14704` (black K4) fixed, `19x19-h4-l2-s14901` (black K4, captured by both
+/// cleanups: white was to move after the passes) broken.
 #[test]
 fn guess_agrees_with_the_second_japanese_style_set() {
     let m = measure("japanese-dev2.jsonl");
