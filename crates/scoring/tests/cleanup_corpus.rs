@@ -474,12 +474,16 @@ fn guess_agrees_with_the_japanese_style_set() {
 /// Measured again once after the guess learned that a contested group cut off from its friends
 /// (the empty points its color keeps in most playouts, reached from its liberties: fewer than 7,
 /// touching no surely living friend) is dead: 5,418 of 5,432 stones and 65 of 71 scores, and
-/// `19x19-h0-l1-s12805` no longer misjudges a string of 5 stones or more.
+/// `19x19-h0-l1-s12805` no longer misjudges a string of 5 stones or more. Measured again once
+/// after the guess learned that a contested group linked to a living friend through a point the
+/// opponent cannot hold is alive and that the stone of an unfought ko its owner saves by
+/// connecting stays (both made on the development sets only): 5,420 of 5,432 stones and 67 of
+/// 71 scores, the same string of 5 or more misjudged.
 #[test]
 fn guess_agrees_with_the_japanese_style_held_out_set() {
     let m = measure("japanese-heldout.jsonl");
     assert!(m.ours.positions >= 71, "{} positions", m.ours.positions);
-    check_floors(&m, 99.74, 91.5, &["19x19-h4-l2-s12905 (M12)"]);
+    check_floors(&m, 99.77, 94.3, &["19x19-h4-l2-s12905 (M12)"]);
 }
 
 /// The second Japanese-style development set (`japanese-dev2.jsonl`): 120 games made the same
