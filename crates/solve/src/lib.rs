@@ -103,7 +103,7 @@ pub struct SolveOptions {
     /// (docs/SOLVING.md, "Safe points"). Any value gives the same result.
     pub safe_regions: bool,
     /// The node budget of the first depth-limited searches of each null-window test (0, the
-    /// default: 2^16); it doubles until a search proves the answer. Any value gives the same
+    /// default: 2^13); it doubles until a search proves the answer. Any value gives the same
     /// result; it changes only the work.
     pub first_budget: u64,
 }
@@ -347,7 +347,7 @@ const MAX_PLY: usize = 4096;
 /// (tests/reference.rs, `value_does_not_depend_on_settings`).
 const SAFE_REGIONS: bool = true;
 /// The node budget of the first searches of a test by default (docs/SOLVING.md, "Schedule").
-const FIRST_BUDGET: u64 = 1 << 16;
+const FIRST_BUDGET: u64 = 1 << 13;
 
 struct Solver {
     game: Game,
@@ -1219,7 +1219,7 @@ impl Solver {
     /// answer and the proven fail-soft bound.
     ///
     /// The two sides take turns, each search under a node budget that doubles after each pair
-    /// (starting at the larger of 2^16 and the last proof's nodes). A search that completes
+    /// (starting at the larger of 2^13 and the last proof's nodes). A search that completes
     /// without a proof deepens its side's limit by about a quarter; one that runs out of budget
     /// deepens it too while it stays within 1.5 times the points, then keeps it (a failing
     /// search at too shallow a limit is what costs most, and a needlessly deep one makes the
