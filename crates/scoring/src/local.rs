@@ -312,23 +312,59 @@ impl Board<'_> {
 /// sides: the defender may take such a wall to live. The target is alive if it lives there
 /// (that reading only adds defences), dead otherwise.
 pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
-    match read_area(a, target, fate, budget, false) {
-        Reading::Dead => match read_area(a, target, fate, budget, true) {
-            Reading::Alive => Reading::Alive,
-            _ => Reading::Dead,
-        },
+    let strict = Open {
+        attacker: false,
+        defender: false,
+    };
+    match read_area(a, target, fate, budget, strict, true) {
+        Reading::Dead => {
+            let open = Open {
+                attacker: true,
+                ..strict
+            };
+            match read_area(a, target, fate, budget, open, true) {
+                Reading::Alive => Reading::Alive,
+                _ => Reading::Dead,
+            }
+        }
         r => r,
     }
 }
 
-/// One reading of [`read`]; `open_walls`: whether the attacker's walls one move in the area
-/// puts in atari join the fight.
+/// Reads the string `target` of `a` like [`read`] but with its owner moving first, and with
+/// the walls of both colors that a move in the area puts in atari joining the fight (the
+/// owner's own move may put the wall it joins in atari): whether the target is lost even
+/// when its owner moves first. [`Reading::Dead`] only when that reading captures it.
+pub(crate) fn read_owner_first(
+    a: &Analysis,
+    target: usize,
+    fate: &[Fate],
+    budget: &mut u32,
+) -> Reading {
+    let open = Open {
+        attacker: true,
+        defender: true,
+    };
+    read_area(a, target, fate, budget, open, false)
+}
+
+/// Which walls that a move in the area puts in atari (a liberty in the area and only one
+/// outside it) join the fight: the attacker's, the defender's.
+#[derive(Debug, Clone, Copy)]
+struct Open {
+    attacker: bool,
+    defender: bool,
+}
+
+/// One reading of [`read`] or [`read_owner_first`]: `open` says which walls one move puts in
+/// atari join the fight, `attacker_first` who moves first.
 fn read_area(
     a: &Analysis,
     target: usize,
     fate: &[Fate],
     budget: &mut u32,
-    open_walls: bool,
+    open: Open,
+    attacker_first: bool,
 ) -> Reading {
     if *budget == 0 {
         return Reading::Unknown;
@@ -361,9 +397,9 @@ fn read_area(
     }
     // The area: a flood from the target through everything that is not a wall. A wall whose
     // liberties all lie in the area is no independent wall: its life is part of the fight
-    // (it is read too), so the flood is made again through it. With `open_walls`, neither is
-    // a wall of the attacker with a liberty in the area and only one outside it: a move in
-    // the area puts it in atari, and then the defender can take it. It joins the fight, and
+    // (it is read too), so the flood is made again through it. As `open` says, neither is a
+    // wall with a liberty in the area and only one outside it: a move in the area puts it in
+    // atari, and then the other side can take it. It joins the fight, and
     // its liberty outside becomes a point of the area where both sides may play (to take it,
     // or to extend it), but the flood stops there: the open space beyond is no part of the
     // fight.
@@ -416,8 +452,12 @@ fn read_area(
                 .filter(|&l| !in_area[l as usize])
                 .collect();
             let inside = group.liberties.len() - outside.len();
-            let in_atari_by_one_move =
-                open_walls && group.color == attacker_color && outside.len() == 1 && inside > 0;
+            let opened = if group.color == attacker_color {
+                open.attacker
+            } else {
+                open.defender
+            };
+            let in_atari_by_one_move = opened && outside.len() == 1 && inside > 0;
             if outside.is_empty() || in_atari_by_one_move {
                 for &s in &group.stones {
                     fixed[s as usize] = false;
@@ -460,7 +500,7 @@ fn read_area(
         stack: Vec::new(),
         scratch: Vec::new(),
     };
-    let result = b.attacker_wins(true, u8::MAX, false);
+    let result = b.attacker_wins(attacker_first, u8::MAX, false);
     *budget = budget.saturating_sub(b.nodes);
     match result {
         Some(true) => Reading::Dead,
