@@ -11,7 +11,9 @@
 //! playouts leave *contested* is read out exactly when its fight is small (`local.rs`:
 //! the opponent moves first, the strings the playouts settled are walls). A contested group
 //! too big to read (contested: neither side has 2:1 odds, its mean ownership is within a third
-//! of zero) is judged by what it can do on its own instead: a contested group with fewer than two
+//! of zero) that touches a surely living friend through a liberty the opponent cannot hold (a
+//! stone there is suicide, or read out exactly, captured) is linked to that friend: alive. The
+//! others are judged by what they can do on their own instead: a contested group with fewer than two
 //! eyes (the eyes of its region in the [`TerritoryMap`] of the position, worth 1 or less) that touches an enemy group that is surely alive (pass-alive, or kept by
 //! its color in at least 2:1 of the playouts) cannot make life nor win a capturing race against
 //! that group, so it is dead. So is a contested group with fewer than two eyes that touches no
@@ -21,7 +23,9 @@
 //! contested group against a surely living enemy that is cut off: the empty points its color
 //! keeps in most playouts, reached from its liberties, are fewer than 7 and touch no surely
 //! living friend (a dead group in the opponent's loose framework). A contested
-//! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive. Seki is then decided by the
+//! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
+//! The stone of an unfought ko between living groups that its owner saves outright by connecting
+//! at its liberty stays alive: who moves there first decides, and nobody has. Seki is then decided by the
 //! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed.
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
@@ -210,6 +214,16 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             read_out[g] = true;
         }
     }
+    // A contested group too big to read that touches, through one of its liberties, a surely
+    // living group of its color is alive when the opponent cannot hold that point: a stone
+    // there would be suicide, or its owner, moving first, captures it (read exactly with the
+    // group and the friend as walls). The group then joins its friend whenever it must.
+    for g in 0..a.groups.len() {
+        if contested(g) && !read_out[g] && secure_link(a, g, &fate, &surely_alive, &mut budget) {
+            dead[g] = false;
+            read_out[g] = true;
+        }
+    }
     // Then, with the budget left, a group the playouts call alive is read too when it is shut
     // in (its enemy neighbours surely alive with no liberty in its empty regions, so that their
     // life is no part of the fight; those regions touching no other group of its color) and
@@ -388,6 +402,19 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = true;
         }
     }
+    // The stone of an unfought ko between living groups stays: a single stone in atari whose
+    // capture would be a ko (the capturing stone would touch only stones of the first color)
+    // and whose owner saves it outright by connecting at its liberty (the strings it joins
+    // there are surely alive and keep two liberties or more) lives or dies by who moves there
+    // first; as it stands nobody has taken it.
+    for g in 0..a.groups.len() {
+        if dead[g]
+            && matches!(standing[g], Standing::Playouts(_))
+            && unfought_ko(a, g, &surely_alive)
+        {
+            dead[g] = false;
+        }
+    }
     // A contested group too big to read whose enemy neighbours are all dead cannot be captured.
     for (g, group) in a.groups.iter().enumerate() {
         if contested(g)
@@ -462,6 +489,107 @@ fn spare_strings_whose_capture_loses(
             dead[g] = false;
         }
     }
+}
+
+/// Whether the group `g` of `a` (at least three liberties) has a liberty that touches a surely
+/// living string of its color other than itself and that the opponent cannot hold: an
+/// opponent's stone there would have no liberty and capture nothing, or the group's owner,
+/// moving first, captures it (read exactly by [`read`], with `g` and that friend as walls, the
+/// other strings taken as `fate` says, visiting at most what is left of `budget`).
+fn secure_link(
+    a: &Analysis,
+    g: usize,
+    fate: &[Fate],
+    surely_alive: &dyn Fn(usize) -> bool,
+    budget: &mut u32,
+) -> bool {
+    let group = &a.groups[g];
+    if group.liberties.len() < 3 {
+        return false;
+    }
+    for &l in &group.liberties {
+        let l = l as usize;
+        let friends: Vec<usize> = a
+            .neighbours(l)
+            .filter(|&n| a.cells[n] == Some(group.color))
+            .map(|n| a.group_of[n] as usize)
+            .filter(|&o| o != g && surely_alive(o))
+            .collect();
+        if friends.is_empty() {
+            continue;
+        }
+        let mut cells = a.cells.clone();
+        cells[l] = Some(group.color.opponent());
+        let b = Analysis::from_cells(a.width(), a.height(), cells);
+        let cut = b.group_of[l] as usize;
+        // A stone that captures something is no simple cut: leave it to the other rules.
+        let captures = b.groups[cut]
+            .enemies
+            .iter()
+            .any(|e| b.groups[e.0 as usize].liberties.is_empty());
+        if captures {
+            continue;
+        }
+        if b.groups[cut].liberties.is_empty() {
+            return true;
+        }
+        // The strings of `b` are those of `a` (a stone of another color joins none), but the
+        // cut stone may join strings of the opponent: it is the target, the rest as judged.
+        let walls: Vec<usize> = std::iter::once(g).chain(friends).collect();
+        let fate_b: Vec<Fate> = b
+            .groups
+            .iter()
+            .enumerate()
+            .map(|(o, string)| {
+                if o == cut {
+                    return Fate::Open;
+                }
+                let old = a.group_of[string.stones[0] as usize] as usize;
+                if walls.contains(&old) {
+                    Fate::Alive
+                } else {
+                    fate[old]
+                }
+            })
+            .collect();
+        if read(&b, cut, &fate_b, budget) == Reading::Dead {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the group `g` of `a` is the stone of an unfought ko between living groups: a
+/// single stone with one liberty, every other neighbour of that liberty a stone of its color
+/// (a capture there would be a ko), the strings of its color around the liberty surely alive
+/// and keeping a liberty of their own besides it (so connecting there leaves two liberties or
+/// more), and every enemy string it touches surely alive.
+fn unfought_ko(a: &Analysis, g: usize, surely_alive: &dyn Fn(usize) -> bool) -> bool {
+    let group = &a.groups[g];
+    if group.stones.len() != 1 || group.liberties.len() != 1 {
+        return false;
+    }
+    if !group.enemies.iter().all(|e| surely_alive(e.0 as usize)) {
+        return false;
+    }
+    let l = group.liberties[0] as usize;
+    let mut liberties: Vec<u16> = Vec::new();
+    for n in a.neighbours(l) {
+        if n == group.stones[0] as usize {
+            continue;
+        }
+        if a.cells[n] != Some(group.color) {
+            return false;
+        }
+        let o = a.group_of[n] as usize;
+        if !surely_alive(o) {
+            return false;
+        }
+        liberties.extend(a.groups[o].liberties.iter().filter(|&&m| m as usize != l));
+    }
+    liberties.sort_unstable();
+    liberties.dedup();
+    liberties.len() >= 3
 }
 
 impl Guess {
@@ -793,6 +921,97 @@ mod tests {
         assert!(
             !verdict(-0.2),
             "open area white's, reaching white's wall: alive"
+        );
+    }
+
+    /// The two-pass position of GNU Go's game `13x13-h3-l2-s14711` (tests/data/cleanup,
+    /// `japanese-dev2.jsonl`). Black's string of 10 at K11 (K11 K10 J9 K9 L9 J8 L8 M8 N8 N7)
+    /// runs between white's living top right and white's living centre; it has no two eyes of
+    /// its own, and the playouts keep it in about 66% of the playouts, just short of 2:1
+    /// (contested), and its area leaks into the open centre (too big to read). But its liberty
+    /// J11 touches black's living G12 H12 J12, and white cannot hold J11: after white J11
+    /// (liberties H11, J10) black H11 leaves it one liberty, white J10 still has only H10,
+    /// and black H10 takes both. So the string joins its friend whenever it must: alive, as
+    /// both cleanups and GNU Go say. Without the rule the eye rule kills it (no two eyes,
+    /// against a living white group) and the guess misjudges 10 stones. With a white stone
+    /// added at H10, white J10 would join white's wall G10: the link is no longer secure.
+    #[test]
+    fn a_contested_group_with_a_secure_link_to_a_living_friend_lives() {
+        let mut rows = [
+            "..........O..",
+            "......XXXO.O.",
+            "..XOOXO..XO..",
+            "XXXXXXO..XO.O",
+            "XOOOX.O.XXXOO",
+            "O.OXXO.OXOXXX",
+            ".OOOO....O..X",
+            ".XOXO.OOO.O.O",
+            ".XXX..OXXOOO.",
+            "...X.XXXOO.OO",
+            "....XOOXXO.OX",
+            ".......X.OOXX",
+            "........XXXX.",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
+        let k = |v: &str| index(v, 13);
+        for v in ["K11", "K10", "J9", "N7", "J12", "K12", "L10", "K8"] {
+            assert_eq!(g.status[k(v)], Some(StoneStatus::Alive), "{v}");
+        }
+        for v in ["D11", "E11", "F3", "G3"] {
+            assert_eq!(g.status[k(v)], Some(StoneStatus::Dead), "{v}");
+        }
+        let own = g.ownership[k("K11")];
+        assert!(own.abs() < DECIDED, "K11 ownership {own}: contested");
+        // The link itself, every other string a living wall: secure as it stands, not with a
+        // white stone at H10.
+        let link = |rows: &[&str]| {
+            let a = Analysis::new(&board_from_rows(rows).unwrap());
+            let string = a.group_of[k("K11")] as usize;
+            let mut fate = vec![Fate::Alive; a.groups.len()];
+            fate[string] = Fate::Open;
+            let mut budget = GUESS_BUDGET;
+            secure_link(&a, string, &fate, &|o| o != string, &mut budget)
+        };
+        assert!(link(&rows), "white J11 is captured: a secure link");
+        rows[3] = "XXXXXXOO.XO.O";
+        assert!(!link(&rows), "white J11 J10 join white H10: no secure link");
+    }
+
+    /// A ko between living groups that nobody fought, hand-made: black's stone E4 stands in
+    /// atari inside white's pass-alive wall (eyes B6, H6); its liberty E3 touches only black's
+    /// pass-alive wall (eyes B1, D1, F1, H1). White taking at E3 would be a ko (white's stone
+    /// there would have E4 as its only liberty), and black saves the stone outright by
+    /// connecting at E3 (the wall keeps its four eyes as liberties). Who moves there first
+    /// decides; as it stands nobody has taken it, so it stays alive. Without the ko rule the
+    /// playouts decide it (white, moving first, takes it in about half of them) and the guess
+    /// calls it dead. With black's wall down to two eyes besides E3 (B1 and H1 filled), black
+    /// E3 would leave the string two liberties only, no outright save: the stone is judged
+    /// like any other.
+    #[test]
+    fn the_stone_of_an_unfought_ko_between_living_groups_stays() {
+        let mut rows = [
+            "O.OOOOO.O",
+            "OOOOOOOOO",
+            "OOOOXOOOO",
+            "XXXX.XXXX",
+            "XXXXXXXXX",
+            "X.X.X.X.X",
+        ];
+        let at = |rows: &[&str]| {
+            let board = board_from_rows(rows).unwrap();
+            let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let stone = a.group_of[2 * 9 + 4] as usize;
+            let surely = |o: usize| pa.groups[o];
+            (g.status[2 * 9 + 4], unfought_ko(&a, stone, &surely))
+        };
+        assert_eq!(at(&rows), (Some(StoneStatus::Alive), true));
+        rows[5] = "XXX.X.XXX";
+        assert!(
+            !at(&rows).1,
+            "two liberties after connecting: no outright save"
         );
     }
 }

@@ -13,13 +13,16 @@
 //! `heldout2.jsonl`, held out at first and development data since it was used to fix a miss,
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
-//! development, `japanese-heldout.jsonl`, held out, and `japanese-dev2.jsonl`, development.
+//! development, `japanese-heldout.jsonl`, held out, and `japanese-dev2.jsonl` and
+//! `japanese-dev3.jsonl`, development.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //!
 //! Every position runs at the default effort (about 7 s for both files in the test profile);
 //! `TENGEN_CLEANUP_EFFORT=low|high` measures another effort (high: about a minute),
-//! `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position.
+//! `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position,
+//! `TENGEN_CLEANUP_SEED=N` runs the guess with another seed (the floors are then not checked:
+//! a way to see which verdicts hang on the playouts' luck).
 //! GNU Go's own `final_status_list dead` at level 10, recorded by the generator, is measured the
 //! same way and printed beside (run with `--nocapture` to see the table).
 
@@ -248,6 +251,19 @@ struct Measured {
     effort: Effort,
 }
 
+/// The options of the guess for a board of `size` lines: the effort of [`effort`] and the seed
+/// of `TENGEN_CLEANUP_SEED` (default the guess's own, 1; the floors hold for that one only).
+fn options(effort: Effort, size: usize) -> GuessOptions {
+    let mut o = GuessOptions::with_effort(effort, size, size);
+    if let Some(seed) = std::env::var("TENGEN_CLEANUP_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        o.seed = seed;
+    }
+    o
+}
+
 fn effort() -> Effort {
     match std::env::var("TENGEN_CLEANUP_EFFORT").as_deref() {
         Ok("low") => Effort::Low,
@@ -288,11 +304,7 @@ fn measure(file: &str) -> Measured {
         let board = board_of(p);
         if !p.cleanups_agree {
             // Left out; says which cleanup the guess sides with, for information.
-            let g = Guess::new(
-                &board,
-                &Rules::CHINESE,
-                GuessOptions::with_effort(effort, p.size, p.size),
-            );
+            let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size));
             let guess: HashSet<usize> = (0..g.status.len())
                 .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
                 .collect();
@@ -316,8 +328,7 @@ fn measure(file: &str) -> Measured {
             "{}: the recorded result",
             p.id
         );
-        let options = GuessOptions::with_effort(effort, p.size, p.size);
-        let g = Guess::new(&board, &Rules::CHINESE, options);
+        let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size));
         let guess: HashSet<usize> = (0..cells.len())
             .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
             .collect();
@@ -355,7 +366,7 @@ fn measure(file: &str) -> Measured {
 
 /// Checks the floors (only at the default effort, the one they were measured at).
 fn check_floors(m: &Measured, stone_floor: f64, score_floor: f64, known_big: &[&str]) {
-    if m.effort != Effort::Default {
+    if m.effort != Effort::Default || std::env::var("TENGEN_CLEANUP_SEED").is_ok() {
         return;
     }
     assert!(
@@ -438,15 +449,16 @@ fn guess_agrees_with_the_third_held_out_set() {
 /// the other player, so a stone that lives or dies by who moves first is disputed and left out.
 /// Floors: what the default effort reaches since a contested group that connects out through
 /// its own area is spared (docs/SCORING.md), 5,917 of 5,919 stones and 73 of 73 scores (before:
-/// 5,912 and 72; GNU Go level 10: 5,919 and 73); no misjudged string of 5 stones or more. The
-/// miss left (docs/BENCHMARKS.md): `19x19-h4-l2-s10903` (white R19 and black R9, each the stone
-/// of a ko between living groups, left standing by both cleanups, judged dead; the two errors
-/// cancel in the count). `9x9-h2-l2-s10409` (black E2 E3 F3, G2, H1 judged dead) was fixed.
+/// 5,912 and 72; GNU Go level 10: 5,919 and 73); no misjudged string of 5 stones or more.
+/// `9x9-h2-l2-s10409` (black E2 E3 F3, G2, H1 judged dead) was fixed. Since the stone of an
+/// unfought ko that its owner saves outright by connecting stays alive (docs/SCORING.md), every
+/// stone, 5,919 of 5,919: `19x19-h4-l2-s10903` (white R19 and black R9, each such a stone, left
+/// standing by both cleanups, judged dead before) is fixed.
 #[test]
 fn guess_agrees_with_the_japanese_style_set() {
     let m = measure("japanese.jsonl");
     assert!(m.ours.positions >= 73, "{} positions", m.ours.positions);
-    check_floors(&m, 99.96, 100.0, &[]);
+    check_floors(&m, 100.0, 100.0, &[]);
 }
 
 /// The Japanese-style held-out set (`japanese-heldout.jsonl`): made with the same driver and
@@ -462,12 +474,16 @@ fn guess_agrees_with_the_japanese_style_set() {
 /// Measured again once after the guess learned that a contested group cut off from its friends
 /// (the empty points its color keeps in most playouts, reached from its liberties: fewer than 7,
 /// touching no surely living friend) is dead: 5,418 of 5,432 stones and 65 of 71 scores, and
-/// `19x19-h0-l1-s12805` no longer misjudges a string of 5 stones or more.
+/// `19x19-h0-l1-s12805` no longer misjudges a string of 5 stones or more. Measured again once
+/// after the guess learned that a contested group linked to a living friend through a point the
+/// opponent cannot hold is alive and that the stone of an unfought ko its owner saves by
+/// connecting stays (both made on the development sets only): 5,420 of 5,432 stones and 67 of
+/// 71 scores, the same string of 5 or more misjudged.
 #[test]
 fn guess_agrees_with_the_japanese_style_held_out_set() {
     let m = measure("japanese-heldout.jsonl");
     assert!(m.ours.positions >= 71, "{} positions", m.ours.positions);
-    check_floors(&m, 99.74, 91.5, &["19x19-h4-l2-s12905 (M12)"]);
+    check_floors(&m, 99.77, 94.3, &["19x19-h4-l2-s12905 (M12)"]);
 }
 
 /// The second Japanese-style development set (`japanese-dev2.jsonl`): 120 games made the same
@@ -482,10 +498,30 @@ fn guess_agrees_with_the_japanese_style_held_out_set() {
 /// `13x13-h3-l2-s14704` (black K4, the stone of a ko between living groups left standing,
 /// judged dead). After the guess learned that a contested group cut off from its friends is dead
 /// (docs/SCORING.md): 7,312 of 7,323 stones and 94 of 96 scores; `19x19-h4-l2-s14908` and
-/// `19x19-h4-l2-s14912` are fixed.
+/// `19x19-h4-l2-s14912` are fixed. After the guess learned that a contested group linked to a
+/// living friend through a point the opponent cannot hold is alive (docs/SCORING.md): 7,322 of
+/// 7,323 stones and 95 of 96 scores; `13x13-h3-l2-s14711` is fixed and no string of 5 stones or
+/// more is misjudged. The unfought-ko rule then traded one stone for another, the same figures:
+/// `13x13-h3-l2-s14704` (black K4) fixed, `19x19-h4-l2-s14901` (black K4, captured by both
+/// cleanups: white was to move after the passes) broken.
 #[test]
 fn guess_agrees_with_the_second_japanese_style_set() {
     let m = measure("japanese-dev2.jsonl");
     assert!(m.ours.positions >= 96, "{} positions", m.ours.positions);
-    check_floors(&m, 99.84, 97.9, &["13x13-h3-l2-s14711 (K11)"]);
+    check_floors(&m, 99.98, 98.9, &[]);
+}
+
+/// The third Japanese-style development set (`japanese-dev3.jsonl`): 120 games made the same
+/// way with new seeds (16001..16912), after the guess learned to spare a contested group linked
+/// to a living friend and the stone of an unfought ko; development data. Floors: what the
+/// default effort reached when the set was made, 6,964 of 6,965 stones and 97 of 98 scores
+/// (GNU Go level 10: 6,958 and 95; the guess before those two rules: 6,963 and 96); no
+/// misjudged string of 5 stones or more. The miss (docs/BENCHMARKS.md): `13x13-h0-l4-s16601`
+/// (white M1, judged alive like GNU Go does: white saves it by connecting at L1, but both
+/// cleanups captured it).
+#[test]
+fn guess_agrees_with_the_third_japanese_style_set() {
+    let m = measure("japanese-dev3.jsonl");
+    assert!(m.ours.positions >= 98, "{} positions", m.ours.positions);
+    check_floors(&m, 99.98, 98.9, &[]);
 }
