@@ -25,7 +25,9 @@
 //! living friend (a dead group in the opponent's loose framework). A contested
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
 //! The stone of an unfought ko between living groups that its owner saves outright by connecting
-//! at its liberty stays alive: who moves there first decides, and nobody has. Seki is then decided by the
+//! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
+//! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and
+//! the capturer's group read exactly). Seki is then decided by the
 //! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed.
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;

@@ -33,10 +33,11 @@
 //! 20 points behind a solid line) are taken as settled, as in a finished game (a move there
 //! could matter to the race only as a ko threat).
 //!
-//! The whole-board exact solver (`tengen-solve`) was tried first and does not finish here:
-//! after the race the loser may go on playing in the freed space, and on this position (and
-//! on smaller versions of it, 7x6 and 11x2) it found no bound in two minutes of a release build
-//! (docs in tests/data/scoring-hand/README.md).
+//! The whole-board exact solver (`tengen-solve`) was tried first and cannot give this proof: it
+//! takes boards of at most 64 points, and on smaller boards holding the same race (7x6 with
+//! walls, 7x3 and 11x2 with no walls, 11x5 on the edge) it proved no bound in 90 to 120 seconds
+//! of a release build each, since after the race the loser may go on playing in the freed
+//! space (tests/data/scoring-hand/README.md).
 
 use std::collections::HashSet;
 use tengen_core::{Board, Color, Point};
