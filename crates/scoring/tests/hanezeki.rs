@@ -212,9 +212,11 @@ fn the_position_is_as_described() {
 fn hanezeki_whoever_moves_passing_is_best_and_capturing_loses_the_race() {
     let b = board_from_rows(&ROWS).unwrap();
     let count = area(&b);
+    let mut nodes = 0;
     for c in [Color::Black, Color::White] {
         let mut race = Race::new(&b);
         assert_eq!(race.solve(&b, c), count, "{c:?} to move: the seki count");
+        nodes += race.nodes;
         // Every move of the mover loses against the count: not only the capture.
         let mut moves = 0;
         for q in race.region.clone() {
@@ -225,6 +227,7 @@ fn hanezeki_whoever_moves_passing_is_best_and_capturing_loses_the_race() {
             let mut race = Race::new(&b);
             let next = race.after(&b, q, c).unwrap();
             let v = race.solve(&next, c.opponent());
+            nodes += race.nodes;
             let worse = if c == Color::Black {
                 v < count
             } else {
@@ -242,7 +245,9 @@ fn hanezeki_whoever_moves_passing_is_best_and_capturing_loses_the_race() {
         let next = race.after(&b, p(capture), by).unwrap();
         assert_eq!(next.get(p(captured)), None, "{capture} captures");
         let v = race.solve(&next, by.opponent());
+        nodes += race.nodes;
         let lost = if by == Color::Black { -WIN } else { WIN };
         assert_eq!(v, lost, "{by:?} captures at {capture}");
     }
+    eprintln!("hanezeki race: {nodes} positions searched");
 }
