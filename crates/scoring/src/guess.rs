@@ -450,6 +450,10 @@ fn spare_strings_whose_capture_loses(
     dead: &mut [bool],
     budget: &mut u32,
 ) {
+    /// Positions read per string, and for all strings of one guess.
+    const SPARE_NODES: u32 = 300;
+    const SPARE_TOTAL: u32 = 1_000;
+    let mut spare_left = SPARE_TOTAL;
     for (g, group) in a.groups.iter().enumerate() {
         if !dead[g] || !from_playouts[g] || group.liberties.len() != 1 {
             continue;
@@ -487,7 +491,15 @@ fn spare_strings_whose_capture_loses(
                 }
             })
             .collect();
-        if read(&after, target, &after_fate, budget) == Reading::Dead {
+        // A small budget of its own: the hanezeki of the hand-read set needs about 40 positions;
+        // the fights of the cleanup corpus this rule looks at are either out of reach at once or
+        // never a hanezeki, and reading them to the end would double the guess's time there.
+        let mut nodes = (*budget).min(SPARE_NODES).min(spare_left);
+        let before = nodes;
+        let reading = read(&after, target, &after_fate, &mut nodes);
+        *budget -= before - nodes;
+        spare_left -= before - nodes;
+        if reading == Reading::Dead {
             dead[g] = false;
         }
     }
