@@ -28,7 +28,9 @@
 //! A contested group too big to read that touches no enemy stone, and whose empty regions touch
 //! only stones of its own color, shares the fate of those stones: dead when all of them are.
 //! The stone of an unfought ko between living groups that its owner saves outright by connecting
-//! at its liberty stays alive: who moves there first decides, and nobody has. Seki is then decided by the
+//! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
+//! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and
+//! the capturer's group read exactly). Seki is then decided by the
 //! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed.
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
@@ -471,7 +473,81 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = false;
         }
     }
+    let from_playouts: Vec<bool> = standing
+        .iter()
+        .map(|s| matches!(s, Standing::Playouts(_)))
+        .collect();
+    spare_strings_whose_capture_loses(a, &fate, &from_playouts, &mut dead, &mut budget);
     dead
+}
+
+/// Hanezeki: a string the playouts call dead (they capture what is in atari) that is in atari,
+/// where capturing it loses the capturer's group, is not dead. The capture is played out (the
+/// capturing stone joins the groups around the liberty, at least one of them judged living) and
+/// the capturer's group is read
+/// exactly with the string's color moving first ([`read`], the other strings taken as the
+/// playouts judged them); if it dies, the capturer cannot afford the capture and the string
+/// stands (docs/SCORING.md, "Hanezeki").
+fn spare_strings_whose_capture_loses(
+    a: &Analysis,
+    fate: &[Fate],
+    from_playouts: &[bool],
+    dead: &mut [bool],
+    budget: &mut u32,
+) {
+    /// Positions read per string, and for all strings of one guess.
+    const SPARE_NODES: u32 = 300;
+    const SPARE_TOTAL: u32 = 1_000;
+    let mut spare_left = SPARE_TOTAL;
+    for (g, group) in a.groups.iter().enumerate() {
+        if !dead[g] || !from_playouts[g] || group.liberties.len() != 1 {
+            continue;
+        }
+        let liberty = group.liberties[0] as usize;
+        let capturer = group.color.opponent();
+        // Only a capture that joins a living group of the capturer can cost it that group (a
+        // lone capturing stone taken back is a false eye or a snapback, not a hanezeki).
+        let joins_living = a
+            .neighbours(liberty)
+            .any(|n| a.cells[n] == Some(capturer) && !dead[a.group_of[n] as usize]);
+        if !joins_living {
+            continue;
+        }
+        let mut cells = a.cells.clone();
+        cells[liberty] = Some(capturer);
+        // Every string of the color whose only liberty this is goes with it.
+        for o in &a.groups {
+            if o.color == group.color && o.liberties == group.liberties {
+                for &k in &o.stones {
+                    cells[k as usize] = None;
+                }
+            }
+        }
+        let after = Analysis::from_cells(a.width(), a.height(), cells);
+        let target = after.group_of[liberty] as usize;
+        let after_fate: Vec<Fate> = after
+            .groups
+            .iter()
+            .map(|o| {
+                let k = o.stones[0] as usize;
+                match a.cells[k] {
+                    Some(_) => fate[a.group_of[k] as usize],
+                    None => Fate::Open,
+                }
+            })
+            .collect();
+        // A small budget of its own: the hanezeki of the hand-read set needs about 40 positions;
+        // the fights of the cleanup corpus this rule looks at are either out of reach at once or
+        // never a hanezeki, and reading them to the end would double the guess's time there.
+        let mut nodes = (*budget).min(SPARE_NODES).min(spare_left);
+        let before = nodes;
+        let reading = read(&after, target, &after_fate, &mut nodes);
+        *budget -= before - nodes;
+        spare_left -= before - nodes;
+        if reading == Reading::Dead {
+            dead[g] = false;
+        }
+    }
 }
 
 /// Whether the group `g` of `a` (at least three liberties) has a liberty that touches a surely
