@@ -1127,7 +1127,7 @@ mod tests {
 
     /// A stone in atari that the playouts keep by luck, with their ownership written by hand so
     /// that only the rules decide (the shape of the top right corner of the two-pass position of
-    /// GNU Go's game `13x13-h3-l2-s18401`, made for the fourth Japanese-style development set:
+    /// GNU Go's game `13x13-h3-l2-s18401` of `japanese-dev4.jsonl`:
     /// white M13 there, captured by both cleanups, was kept in 59% to 70% of the playouts and
     /// judged alive at seeds 1 and 8, dead at the six others). White's D5 has one liberty, E5.
     /// Black E5 takes it, and white cannot retake at once (a ko). White moving first saves
