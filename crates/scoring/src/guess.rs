@@ -714,6 +714,29 @@ mod tests {
         p.y as usize * size + p.x as usize
     }
 
+    /// Playout ownership written by hand (from black's side), so that only the rules decide:
+    /// `black` on every black stone, `white` on every white stone, `empty` on every empty
+    /// point, and the values of `set` on the points it lists.
+    fn ownership_by_hand(
+        board: &Board,
+        black: f32,
+        white: f32,
+        empty: f32,
+        set: &[(usize, f32)],
+    ) -> Vec<f32> {
+        let w = board.width();
+        (0..w * board.height())
+            .map(|k| match set.iter().find(|&&(at, _)| at == k) {
+                Some(&(_, v)) => v,
+                None => match board.get(Point::new((k % w) as u8, (k / w) as u8)) {
+                    Some(Color::Black) => black,
+                    Some(Color::White) => white,
+                    None => empty,
+                },
+            })
+            .collect()
+    }
+
     /// The two-pass position of GNU Go's game `9x9-h0-l5-s104` (tests/data/cleanup): the black
     /// strings at G8 and F7 have one eye at most (G6 after taking G7) and lie against white's
     /// living wall; both cleanups captured them. The playouts alone keep them in about 57% of
@@ -778,16 +801,7 @@ mod tests {
         let e5 = 4 * 9 + 4;
         let stone = a.group_of[e5] as usize;
         let verdict = |wall: f32| {
-            let ownership: Vec<f32> = (0..81)
-                .map(
-                    |k| match board.get(Point::new((k % 9) as u8, (k / 9) as u8)) {
-                        _ if k == e5 => 0.1,
-                        Some(Color::White) => -1.0,
-                        Some(Color::Black) => wall,
-                        None => 0.0,
-                    },
-                )
-                .collect();
+            let ownership = ownership_by_hand(&board, wall, -1.0, 0.0, &[(e5, 0.1)]);
             judge_groups(&a, &pa, &ownership)[stone]
         };
         // The rule applies to the stone: contested, no eyes, too big an area to read.
@@ -961,16 +975,8 @@ mod tests {
         let string = a.group_of[d3] as usize;
         assert_eq!(a.groups[string].stones.len(), 2);
         let verdict = |open: f32| {
-            let ownership: Vec<f32> = (0..81)
-                .map(
-                    |k| match board.get(Point::new((k % 9) as u8, (k / 9) as u8)) {
-                        _ if k == d3 || k == d3 + 1 => -0.1,
-                        Some(Color::White) => -1.0,
-                        Some(Color::Black) => 1.0,
-                        None => open,
-                    },
-                )
-                .collect();
+            let ownership =
+                ownership_by_hand(&board, 1.0, -1.0, open, &[(d3, -0.1), (d3 + 1, -0.1)]);
             judge_groups(&a, &pa, &ownership)[string]
         };
         // Only the new rule can kill it: the territory map gives its region two eyes or more.
@@ -1106,16 +1112,7 @@ mod tests {
         assert_eq!(a.groups[a.group_of[b4] as usize].stones.len(), 13);
         // `wall` and `own`: the ownership of the U-shaped string and of E2 from white's side.
         let verdict = |wall: f32, own: f32| {
-            let ownership: Vec<f32> = (0..54)
-                .map(
-                    |k| match board.get(Point::new((k % 9) as u8, (k / 9) as u8)) {
-                        _ if k == e2 => -own,
-                        Some(Color::White) => -wall,
-                        Some(Color::Black) => 1.0,
-                        None => 0.0,
-                    },
-                )
-                .collect();
+            let ownership = ownership_by_hand(&board, 1.0, -wall, 0.0, &[(e2, -own)]);
             judge_groups(&a, &pa, &ownership)[stone]
         };
         assert!(verdict(-0.8, 0.1), "the string dead: E2 dead with it");
@@ -1151,16 +1148,7 @@ mod tests {
         let d5 = 3;
         let stone = a.group_of[d5] as usize;
         assert_eq!(a.groups[stone].liberties.len(), 1);
-        let ownership: Vec<f32> = (0..25)
-            .map(
-                |k| match board.get(Point::new((k % 5) as u8, (k / 5) as u8)) {
-                    _ if k == d5 => -0.5,
-                    Some(Color::White) => -1.0,
-                    Some(Color::Black) => 1.0,
-                    None => 0.0,
-                },
-            )
-            .collect();
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &[(d5, -0.5)]);
         assert!(judge_groups(&a, &pa, &ownership)[stone], "D5 is dead");
         // The living white group beside it stays alive.
         let wall = a.group_of[2 * 5 + 3] as usize;
@@ -1178,16 +1166,7 @@ mod tests {
         let a = Analysis::new(&board);
         let pa = PassAlive::new(&a);
         let stone = a.group_of[d5] as usize;
-        let ownership: Vec<f32> = (0..25)
-            .map(
-                |k| match board.get(Point::new((k % 5) as u8, (k / 5) as u8)) {
-                    _ if k == d5 => -0.5,
-                    Some(Color::White) => -1.0,
-                    Some(Color::Black) => 1.0,
-                    None => 0.0,
-                },
-            )
-            .collect();
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &[(d5, -0.5)]);
         assert!(
             !judge_groups(&a, &pa, &ownership)[stone],
             "D5 saved by connecting"
