@@ -305,7 +305,67 @@ impl Board<'_> {
 /// Reads the string `target` of `a` (a group id) with the attacker moving first, the other
 /// strings taken as `fate` says (one entry per group of `a`), visiting at most `budget`
 /// positions (and [`NODE_BUDGET`]); what it visits is taken off `budget`.
+///
+/// The attacker's walls are first taken as never captured. When that reading kills the target
+/// it is read once more with the attacker's walls that a move in the area puts in atari (one
+/// liberty in the area, one outside) joining the fight, their liberty outside open to both
+/// sides: the defender may take such a wall to live. The target is alive if it lives there
+/// (that reading only adds defences), dead otherwise.
 pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
+    let strict = Open {
+        attacker: false,
+        defender: false,
+    };
+    match read_area(a, target, fate, budget, strict, true) {
+        Reading::Dead => {
+            let open = Open {
+                attacker: true,
+                ..strict
+            };
+            match read_area(a, target, fate, budget, open, true) {
+                Reading::Alive => Reading::Alive,
+                _ => Reading::Dead,
+            }
+        }
+        r => r,
+    }
+}
+
+/// Reads the string `target` of `a` like [`read`] but with its owner moving first, and with
+/// the walls of both colors that a move in the area puts in atari joining the fight (the
+/// owner's own move may put the wall it joins in atari): whether the target is lost even
+/// when its owner moves first. [`Reading::Dead`] only when that reading captures it.
+pub(crate) fn read_owner_first(
+    a: &Analysis,
+    target: usize,
+    fate: &[Fate],
+    budget: &mut u32,
+) -> Reading {
+    let open = Open {
+        attacker: true,
+        defender: true,
+    };
+    read_area(a, target, fate, budget, open, false)
+}
+
+/// Which walls that a move in the area puts in atari (a liberty in the area and only one
+/// outside it) join the fight: the attacker's, the defender's.
+#[derive(Debug, Clone, Copy)]
+struct Open {
+    attacker: bool,
+    defender: bool,
+}
+
+/// One reading of [`read`] or [`read_owner_first`]: `open` says which walls one move puts in
+/// atari join the fight, `attacker_first` who moves first.
+fn read_area(
+    a: &Analysis,
+    target: usize,
+    fate: &[Fate],
+    budget: &mut u32,
+    open: Open,
+    attacker_first: bool,
+) -> Reading {
     if *budget == 0 {
         return Reading::Unknown;
     }
@@ -337,9 +397,15 @@ pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32)
     }
     // The area: a flood from the target through everything that is not a wall. A wall whose
     // liberties all lie in the area is no independent wall: its life is part of the fight
-    // (it is read too), so the flood is made again through it.
+    // (it is read too), so the flood is made again through it. As `open` says, neither is a
+    // wall with a liberty in the area and only one outside it: a move in the area puts it in
+    // atari, and then the other side can take it. It joins the fight, and
+    // its liberty outside becomes a point of the area where both sides may play (to take it,
+    // or to extend it), but the flood stops there: the open space beyond is no part of the
+    // fight.
     let mut area: Vec<u16> = Vec::new();
     let mut in_area = vec![false; n];
+    let mut stop = vec![false; n];
     loop {
         area.clear();
         in_area.iter_mut().for_each(|v| *v = false);
@@ -357,6 +423,9 @@ pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32)
                     return Reading::Unknown;
                 }
             }
+            if stop[k as usize] {
+                continue;
+            }
             for &m in &a.adj[k as usize] {
                 if m != OFF && !in_area[m as usize] && !fixed[m as usize] {
                     in_area[m as usize] = true;
@@ -366,17 +435,35 @@ pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32)
         }
         let mut changed = false;
         for (g, group) in a.groups.iter().enumerate() {
-            if fate[g] == Fate::Alive
-                && fixed[group.stones[0] as usize]
-                && group.liberties.iter().all(|&l| in_area[l as usize])
-                && group.stones.iter().any(|&s| {
+            if fate[g] != Fate::Alive
+                || !fixed[group.stones[0] as usize]
+                || !group.stones.iter().any(|&s| {
                     a.adj[s as usize]
                         .iter()
                         .any(|&m| m != OFF && in_area[m as usize])
                 })
             {
+                continue;
+            }
+            let outside: Vec<u16> = group
+                .liberties
+                .iter()
+                .copied()
+                .filter(|&l| !in_area[l as usize])
+                .collect();
+            let inside = group.liberties.len() - outside.len();
+            let opened = if group.color == attacker_color {
+                open.attacker
+            } else {
+                open.defender
+            };
+            let in_atari_by_one_move = opened && outside.len() == 1 && inside > 0;
+            if outside.is_empty() || in_atari_by_one_move {
                 for &s in &group.stones {
                     fixed[s as usize] = false;
+                }
+                for &l in &outside {
+                    stop[l as usize] = true;
                 }
                 changed = true;
             }
@@ -413,7 +500,7 @@ pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32)
         stack: Vec::new(),
         scratch: Vec::new(),
     };
-    let result = b.attacker_wins(true, u8::MAX, false);
+    let result = b.attacker_wins(attacker_first, u8::MAX, false);
     *budget = budget.saturating_sub(b.nodes);
     match result {
         Some(true) => Reading::Dead,
@@ -434,11 +521,21 @@ mod tests {
     /// Reads the string at `target` (column, row from the top); the strings at `open` are part
     /// of the fight, every other string is a living wall.
     fn read_with_open(rows: &[&str], target: (usize, usize), open: &[(usize, usize)]) -> Reading {
+        read_with(rows, target, open, Fate::PassAlive)
+    }
+
+    /// The same with every other string taken as `walls` says.
+    fn read_with(
+        rows: &[&str],
+        target: (usize, usize),
+        open: &[(usize, usize)],
+        walls: Fate,
+    ) -> Reading {
         let board = board_from_rows(rows).unwrap();
         let a = Analysis::new(&board);
         let w = board.width();
         let group = |(x, y): (usize, usize)| a.group_of[y * w + x] as usize;
-        let mut fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
+        let mut fate: Vec<Fate> = (0..a.groups.len()).map(|_| walls).collect();
         for &p in open {
             fate[group(p)] = Fate::Open;
         }
@@ -549,5 +646,38 @@ mod tests {
         ];
         assert_eq!(read_with_open(&rows, (0, 2), &[(3, 2)]), Reading::Alive);
         assert_eq!(read_with_open(&rows, (3, 2), &[(0, 2)]), Reading::Alive);
+    }
+
+    /// A wall that one move in the area puts in atari is no wall (the top right of the
+    /// two-pass position of GNU Go's game `13x13-h0-l1-s10507`, `japanese.jsonl`, cut out on a
+    /// 7x7 board; every string but black's E7 F7 F6, the target, and D6 is a wall the playouts
+    /// settled alive). White, moving first, ataris E7 and D6 at D7; black takes it at C7; white
+    /// G7 then ataris E7 again, but G7 G6 are left with the one liberty G5 and black takes
+    /// them there, and E7 lives with D7 and C6 (each point between black strings only; a white
+    /// stone there captures nothing and has no liberty). White C7 or C6 first fares no better
+    /// (white B7 C7 has A7 and black takes it there). GNU Go 3.8 agrees: `owl_attack E7` = 0
+    /// on this board. When G6 and B7 were walls that nothing captures, white's D7, C7 (black's
+    /// capture), G7 took E7's last liberty: the reading called it dead.
+    #[test]
+    fn a_wall_one_move_puts_in_atari_joins_the_fight() {
+        let rows = [
+            ".O..XX.", //
+            "XX.XOXO", //
+            "XXXOOO.", //
+            "XX.OO..", //
+            ".......", //
+            ".......", //
+            ".......",
+        ];
+        assert_eq!(
+            read_with(&rows, (4, 0), &[(3, 1)], Fate::Alive),
+            Reading::Alive
+        );
+        // As pass-alive walls (never captured, whatever their liberties) G6 and B7 stand, and
+        // E7 dies: the difference is the rule.
+        assert_eq!(
+            read_with(&rows, (4, 0), &[(3, 1)], Fate::PassAlive),
+            Reading::Dead
+        );
     }
 }

@@ -339,3 +339,56 @@ fn a_seki_with_one_eye_each_between_two_living_walls_on_9x9() {
         (53.0, 26.0),
     );
 }
+
+#[test]
+fn a_hanezeki_between_two_living_walls_on_9x9() {
+    // The position `9x9-hanezeki` of tests/data/scoring-hand (proved in tests/hanezeki.rs).
+    // Black's inner group (C9 D9 C8 D8 E8 A7 B7 C7 D7, walled in by white's living A6..D6 and
+    // D5..D1) holds white's three stones A9 B9 A8, in atari at B8, in its eye; white's inner
+    // group (F9 G9 F8 G8 E7..J7, walled in by black's living E6..J6 and E5..E1) holds black's
+    // H9 J9 J8, in atari at H8, in its eye; the two groups share E9. Whoever captures turns
+    // the captured corner into a bent three the other side kills with a placement, while the
+    // other side's eye, still holding the stones in atari, outlasts it; filling E9 leaves one's
+    // own group in atari. So nobody plays: a hanezeki, a seki in which every stone lives.
+    check(
+        &[
+            "OOXX.OOXX",
+            "O.XXXOO.X",
+            "XXXXOOOOO",
+            "OOOOXXXXX",
+            "...OX....",
+            "...OX....",
+            "...OX....",
+            "...OX....",
+            "...OX....",
+        ],
+        &[
+            "ooxx.ooxx",
+            "o.xxxoo.x",
+            "xxxxooooo",
+            "OOOOXXXXX",
+            "wwwOXbbbb",
+            "wwwOXbbbb",
+            "wwwOXbbbb",
+            "wwwOXbbbb",
+            "wwwOXbbbb",
+        ],
+        &[
+            "WWBB.WWBB",
+            "W.BBBWW.B",
+            "BBBBWWWWW",
+            "WWWWBBBBB",
+            "WWWWBBBBB",
+            "WWWWBBBBB",
+            "WWWWBBBBB",
+            "WWWWBBBBB",
+            "WWWWBBBBB",
+        ],
+        // Territory: black F5..J1 = 20, white A5..C1 = 15; B8, H8 and E9 touch stones of both
+        // colors (dame) and count for nobody.
+        // Area: black 12 hanezeki stones + 10 wall stones + 20 = 42; white 12 + 9 + 15 = 36;
+        // B8, H8 and E9 touch both colors (42 + 36 + 3 = 81).
+        (20.0, 15.0),
+        (42.0, 36.0),
+    );
+}

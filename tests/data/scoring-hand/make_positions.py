@@ -134,6 +134,21 @@ add("9x9-seki-without-eyes", [
     "....OX...",
 ], "black B9 B8 B7 C7 D7 and white D9 D8 have only the two shared liberties C9 C8: seki "
    "without eyes; nothing dead")
+add("9x9-hanezeki", [
+    "OOXX.OOXX",
+    "O.XXXOO.X",
+    "XXXXOOOOO",
+    "OOOOXXXXX",
+    "...OX....",
+    "...OX....",
+    "...OX....",
+    "...OX....",
+    "...OX....",
+], "hanezeki: black's inner group (C9 D9 C8 D8 E8 A7..D7) has white A9 B9 A8 in atari at B8 in "
+   "its eye, white's (F9 G9 F8 G8 E7..J7) has black H9 J9 J8 in atari at H8 in its eye, they "
+   "share E9; capturing leaves a bent three the other side kills with a placement and loses the "
+   "race, filling E9 leaves one's own group in atari: seki, nothing dead (proved by "
+   "crates/scoring/tests/hanezeki.rs)")
 add("9x9-dead-invaders-and-dame", [
     "...XO....",
     ".o.XO.x..",
