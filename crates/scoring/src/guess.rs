@@ -525,17 +525,7 @@ fn spare_strings_whose_capture_loses(
         }
         let after = Analysis::from_cells(a.width(), a.height(), cells);
         let target = after.group_of[liberty] as usize;
-        let after_fate: Vec<Fate> = after
-            .groups
-            .iter()
-            .map(|o| {
-                let k = o.stones[0] as usize;
-                match a.cells[k] {
-                    Some(_) => fate[a.group_of[k] as usize],
-                    None => Fate::Open,
-                }
-            })
-            .collect();
+        let after_fate = carried_fates(a, &after, fate);
         // A small budget of its own: the hanezeki of the hand-read set needs about 40 positions;
         // the fights of the cleanup corpus this rule looks at are either out of reach at once or
         // never a hanezeki, and reading them to the end would double the guess's time there.
@@ -548,6 +538,23 @@ fn spare_strings_whose_capture_loses(
             dead[g] = false;
         }
     }
+}
+
+/// The fates of the strings of `b`, a position made from `a` by adding or removing stones:
+/// each string takes the fate of the string of `a` its first stone stood in, [`Fate::Open`]
+/// when that stone is new. (Only the strings a move joined can hold a new stone, and the
+/// callers read exactly such a string as the target, whose fate [`read`] does not use.)
+fn carried_fates(a: &Analysis, b: &Analysis, fate: &[Fate]) -> Vec<Fate> {
+    b.groups
+        .iter()
+        .map(|o| {
+            let k = o.stones[0] as usize;
+            match a.cells[k] {
+                Some(_) => fate[a.group_of[k] as usize],
+                None => Fate::Open,
+            }
+        })
+        .collect()
 }
 
 /// Whether the group `g` of `a` (at least three liberties) has a liberty that touches a surely
@@ -593,24 +600,12 @@ fn secure_link(
             return true;
         }
         // The strings of `b` are those of `a` (a stone of another color joins none), but the
-        // cut stone may join strings of the opponent: it is the target, the rest as judged.
-        let walls: Vec<usize> = std::iter::once(g).chain(friends).collect();
-        let fate_b: Vec<Fate> = b
-            .groups
-            .iter()
-            .enumerate()
-            .map(|(o, string)| {
-                if o == cut {
-                    return Fate::Open;
-                }
-                let old = a.group_of[string.stones[0] as usize] as usize;
-                if walls.contains(&old) {
-                    Fate::Alive
-                } else {
-                    fate[old]
-                }
-            })
-            .collect();
+        // cut stone may join strings of the opponent: it is the target, the rest as judged,
+        // with `g` and its friends as walls.
+        let mut fate_b = carried_fates(a, &b, fate);
+        for o in std::iter::once(g).chain(friends) {
+            fate_b[b.group_of[a.groups[o].stones[0] as usize] as usize] = Fate::Alive;
+        }
         if read(&b, cut, &fate_b, budget) == Reading::Dead {
             return true;
         }
