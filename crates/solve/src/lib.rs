@@ -68,20 +68,18 @@
 #![deny(missing_docs)]
 
 mod geometry;
+mod position;
 mod table;
 
 use geometry::{bits, splitmix, Geometry, Safety};
-use std::collections::HashMap;
+use position::{Chains, HashIndex, Moves, Played, SymHashes};
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use table::{
     seen_add, seen_common, seen_counts, seen_has, seen_mapped, seen_union, Dep, Entry, Seen, Table,
     DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
 };
-use tengen_core::{
-    Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError,
-};
+use tengen_core::{Board, Color, Game, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError};
 
 /// The most points a board may have.
 pub const MAX_POINTS: usize = 64;
@@ -350,8 +348,17 @@ const SAFE_REGIONS: bool = true;
 const FIRST_BUDGET: u64 = 1 << 13;
 
 struct Solver {
-    game: Game,
+    /// The rules (ko rule, suicide, scoring, komi).
+    rules: Rules,
+    /// Board width (points are numbered row-major from the top-left).
+    width: usize,
     geo: Geometry,
+    /// Move making on the masks.
+    mover: Moves,
+    /// `sym_hashes[k]`: the hashes of path position k under every symmetry.
+    sym_hashes: Vec<SymHashes>,
+    /// Spare move lists (one is taken per node and given back).
+    spare_lists: Vec<Vec<Child>>,
     area: bool,
     n: i32,
     table: Table,
@@ -384,7 +391,7 @@ struct Solver {
     /// the node where it gave up).
     aborted: bool,
     /// The most recent path index of each exact position hash on the path.
-    by_hash: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    by_hash: HashIndex,
     /// `by_count[k]`: the positions of the path with k stones, in path order.
     by_count: Vec<Vec<Counted>>,
 }
@@ -403,22 +410,14 @@ struct Counted {
     any_white: u64,
 }
 
-/// A hasher for keys that are already well-mixed 64-bit hashes.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
-    }
+/// A move of a node's move list: the point (or [`PASS`]), its ordering score, and the stones
+/// after it.
+#[derive(Clone, Copy)]
+struct Child {
+    m: u8,
+    score: u32,
+    black: u64,
+    white: u64,
 }
 
 fn color_index(c: Color) -> usize {
@@ -433,11 +432,31 @@ impl Solver {
         let b = game.board();
         let geo = Geometry::new(b.width(), b.height());
         let n = geo.n as i32;
-        let area = game.rules().scoring == Scoring::Area;
+        let rules = *game.rules();
+        let area = rules.scoring == Scoring::Area;
         let root_color = game.to_move();
+        let (mut bl, mut wh) = (0u64, 0u64);
+        for p in 0..geo.n {
+            match b.get(Point::new((p % b.width()) as u8, (p / b.width()) as u8)) {
+                Some(Color::Black) => bl |= 1 << p,
+                Some(Color::White) => wh |= 1 << p,
+                None => {}
+            }
+        }
+        let mover = Moves::new(&geo);
+        let mut hashes = [0; position::MAX_SYMS];
+        for (s, h) in hashes.iter_mut().enumerate().take(mover.nsym()) {
+            *h = geo.hash_under(s, bl, wh);
+        }
+        let (canon, sym) = geo.canonical(bl, wh);
+        debug_assert_eq!((canon, sym), mover.canonical(&hashes));
         let mut s = Solver {
-            game,
+            rules,
+            width: b.width(),
             geo,
+            mover,
+            sym_hashes: vec![hashes],
+            spare_lists: Vec::new(),
             area,
             n,
             table: Table::new(options.table_bits.clamp(4, 32)),
@@ -464,13 +483,11 @@ impl Solver {
                 b => b,
             },
             aborted: false,
-            by_hash: HashMap::default(),
+            by_hash: HashIndex::new(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
         };
-        let (bl, wh) = s.masks();
-        let (canon, sym) = s.geo.canonical(bl, wh);
         s.path.push(PathEntry {
-            hash: s.game.board().hash(),
+            hash: hashes[0],
             to_move: root_color,
             by_pass: false,
             canon,
@@ -507,11 +524,8 @@ impl Solver {
     fn index_pop(&mut self) {
         let d = self.path.len() - 1;
         let e = &self.path[d];
-        if e.prev_same == usize::MAX {
-            self.by_hash.remove(&e.hash);
-        } else {
-            self.by_hash.insert(e.hash, e.prev_same);
-        }
+        let prev = (e.prev_same != usize::MAX).then_some(e.prev_same);
+        self.by_hash.remove(e.hash, prev);
         let k = (e.black | e.white).count_ones() as usize;
         self.by_count[k].pop();
     }
@@ -546,7 +560,7 @@ impl Solver {
     }
 
     fn point(&self, p: usize) -> Point {
-        let w = self.game.board().width();
+        let w = self.width;
         Point::new((p % w) as u8, (p / w) as u8)
     }
 
@@ -556,22 +570,16 @@ impl Solver {
         (e.black, e.white)
     }
 
-    /// The stones of the current position, read from the board.
-    fn masks(&self) -> (u64, u64) {
-        self.masks_of(self.game.board())
-    }
-
-    /// The stones of `b` as masks.
-    fn masks_of(&self, b: &Board) -> (u64, u64) {
-        let (mut bl, mut wh) = (0u64, 0u64);
-        for p in 0..self.geo.n {
-            match b.get(self.point(p)) {
-                Some(Color::Black) => bl |= 1 << p,
-                Some(Color::White) => wh |= 1 << p,
-                None => {}
-            }
+    /// Consecutive passes that led to the current position (0 to 2).
+    fn passes(&self) -> u32 {
+        let d = self.path.len() - 1;
+        if !self.path[d].by_pass {
+            0
+        } else if d >= 1 && self.path[d - 1].by_pass {
+            2
+        } else {
+            1
         }
-        (bl, wh)
     }
 
     fn element(e: &PathEntry) -> u64 {
@@ -585,31 +593,87 @@ impl Solver {
         splitmix(x)
     }
 
-    /// Plays `mv` (already known legal) and pushes the new position on the path.
+    /// Plays `mv` (legal: checked by the caller) and pushes the new position on the path.
     fn push(&mut self, mv: Move) {
-        let color = self.game.to_move();
         match mv {
             Move::Play(p) => {
-                let i = self.game.board().index(p);
-                self.game.play_index_unchecked(i, color);
+                let p = p.y as usize * self.width + p.x as usize;
+                let (bl, wh) = self.stones();
+                let color = self.path.last().expect("root on the path").to_move;
+                let (own, opp) = if color == Color::Black {
+                    (bl, wh)
+                } else {
+                    (wh, bl)
+                };
+                let chains = self.mover.chains(own, opp);
+                let played = self.mover.play(own, opp, &chains, p);
+                self.push_play(p, &played);
             }
-            _ => self.game.play(mv).expect("a pass is always legal"),
+            _ => self.push_child(PASS, 0, 0),
         }
+    }
+
+    /// Pushes the position after a play at `p` with the result `played`.
+    fn push_play(&mut self, p: usize, played: &Played) {
+        let last = self.path.last().expect("root on the path");
+        let (bl, wh) = if last.to_move == Color::Black {
+            (played.own, played.opp)
+        } else {
+            (played.opp, played.own)
+        };
+        self.push_child(p as u8, bl, wh);
+    }
+
+    /// Pushes the position after move `m` ([`PASS`] or a point) whose stones are `bl`, `wh`
+    /// (ignored for a pass).
+    fn push_child(&mut self, m: u8, bl: u64, wh: u64) {
         let last = *self.path.last().expect("root on the path");
-        let (bl, wh) = if mv == Move::Pass {
+        let color = last.to_move;
+        let d = self.path.len() - 1;
+        let pass = m == PASS;
+        let (bl, wh) = if pass {
             (last.black, last.white)
         } else {
-            self.masks()
+            (bl, wh)
         };
-        let (canon, sym) = if mv == Move::Pass {
+        let hashes = if pass {
+            self.sym_hashes[d]
+        } else {
+            let (own, opp) = if color == Color::Black {
+                (last.black, last.white)
+            } else {
+                (last.white, last.black)
+            };
+            let (own_after, opp_after) = if color == Color::Black {
+                (bl, wh)
+            } else {
+                (wh, bl)
+            };
+            let stone = 1u64 << m;
+            let suicide = own_after & stone == 0;
+            let played = Played {
+                own: own_after,
+                opp: opp_after,
+                removed: if suicide {
+                    own & !own_after
+                } else {
+                    opp & !opp_after
+                },
+                suicide,
+            };
+            self.mover
+                .hashes_after(&self.sym_hashes[d], color_index(color), m as usize, &played)
+        };
+        let (canon, sym) = if pass {
             (last.canon, last.sym)
         } else {
-            self.geo.canonical(bl, wh)
+            self.mover.canonical(&hashes)
         };
         let stones = |b: u64, w: u64| (b | w).count_ones();
-        let captured = mv != Move::Pass && stones(bl, wh) <= stones(last.black, last.white);
+        let captured = !pass && stones(bl, wh) <= stones(last.black, last.white);
         let ko_context = if captured {
-            let mut h = self.geo.hash_under(sym, last.black, last.white);
+            // The position before, seen through this node's symmetry.
+            let mut h = self.sym_hashes[d][sym];
             if last.by_pass {
                 h ^= PASS_SALT;
             }
@@ -617,12 +681,13 @@ impl Solver {
         } else {
             0
         };
-        let d = (self.path.len() - 1) as u64;
-        let before = last.before ^ Self::element(&last) ^ splitmix(d) ^ splitmix(d + 1);
+        let dd = d as u64;
+        let before = last.before ^ Self::element(&last) ^ splitmix(dd) ^ splitmix(dd + 1);
+        self.sym_hashes.push(hashes);
         self.path.push(PathEntry {
-            hash: self.game.board().hash(),
+            hash: hashes[0],
             to_move: color.opponent(),
-            by_pass: mv == Move::Pass,
+            by_pass: pass,
             canon,
             sym,
             black: bl,
@@ -635,43 +700,57 @@ impl Solver {
     }
 
     fn pop(&mut self) {
-        self.game.undo();
         self.index_pop();
         self.path.pop();
+        self.sym_hashes.pop();
     }
 
-    /// The most recent path index holding the position that `color` playing at `p` would
-    /// create and that the ko rule counts (the move was refused for repeating it).
-    fn repeated_index(&self, p: usize, color: Color) -> usize {
-        let mut after = self.game.board().clone();
-        after.play(self.point(p), color);
-        let ko = self.game.rules().ko;
-        let next = color.opponent();
-        for k in (0..self.path.len()).rev() {
-            let e = &self.path[k];
-            let counts = match ko {
-                KoRule::Positional => true,
-                KoRule::Situational => e.to_move == next,
-                _ => e.to_move == next && !e.by_pass,
-            };
-            if counts
-                && e.hash == after.hash()
-                && self.game.position_after(k).as_ref() == Some(&after)
-            {
-                return k;
+    /// The legal plays of the player to move at the current position, lowest point first, with
+    /// the stones after each, into `out`; each superko refusal lowers `min_ref` to the path
+    /// index of the position it would have repeated.
+    fn legal_plays(&self, out: &mut Vec<Child>, min_ref: &mut usize) {
+        let d = self.path.len() - 1;
+        let here = &self.path[d];
+        let color = here.to_move;
+        let ci = color_index(color);
+        let (own, opp) = if color == Color::Black {
+            (here.black, here.white)
+        } else {
+            (here.white, here.black)
+        };
+        let chains: Chains = self.mover.chains(own, opp);
+        for p in bits(self.geo.all & !own & !opp) {
+            let played = self.mover.play(own, opp, &chains, p);
+            if played.suicide && !self.rules.suicide_allowed {
+                continue;
             }
+            let hash_after = self.mover.hash_after(here.hash, ci, p, &played);
+            let (bl, wh) = if color == Color::Black {
+                (played.own, played.opp)
+            } else {
+                (played.opp, played.own)
+            };
+            // Superko against the path's own exact positions.
+            if let Some(k) = self.repeat_of(hash_after, bl, wh, color) {
+                *min_ref = (*min_ref).min(k);
+                continue;
+            }
+            out.push(Child {
+                m: p as u8,
+                score: 0,
+                black: bl,
+                white: wh,
+            });
         }
-        0 // not found: count it as pointing at the root, which only stops reuse
     }
 
-    /// For a play of `color` at `p` that captures or not but is no suicide, and leaves a position
-    /// hashing to `hash_after`: the most recent path index holding that position in a way the ko
-    /// rule counts (the move is refused), confirmed on the stones; `None` when the move is legal.
-    fn repeat_of(&self, hash_after: u64, p: usize, color: Color) -> Option<usize> {
-        let ko = self.game.rules().ko;
+    /// For a play of `color` that leaves the stones `black`, `white` hashing to `hash_after`:
+    /// the most recent path index holding that position in a way the ko rule counts (the move
+    /// is refused), confirmed on the stones; `None` when the move is legal.
+    fn repeat_of(&self, hash_after: u64, black: u64, white: u64, color: Color) -> Option<usize> {
+        let ko = self.rules.ko;
         let next = color.opponent();
-        let mut after: Option<(u64, u64)> = None;
-        let mut k = *self.by_hash.get(&hash_after)?;
+        let mut k = self.by_hash.get(hash_after)?;
         loop {
             let e = &self.path[k];
             let counts = match ko {
@@ -679,15 +758,8 @@ impl Solver {
                 KoRule::Situational => e.to_move == next,
                 _ => e.to_move == next && !e.by_pass,
             };
-            if counts {
-                let (b, w) = *after.get_or_insert_with(|| {
-                    let mut board = self.game.board().clone();
-                    board.play(self.point(p), color);
-                    self.masks_of(&board)
-                });
-                if e.black == b && e.white == w {
-                    return Some(k);
-                }
+            if counts && e.black == black && e.white == white {
+                return Some(k);
             }
             if e.prev_same == usize::MAX {
                 return None;
@@ -701,7 +773,7 @@ impl Solver {
         if e.to_move == Color::White {
             k ^= WHITE_SALT;
         }
-        if self.game.consecutive_passes() > 0 {
+        if e.by_pass {
             k ^= PASS_SALT;
         }
         splitmix(k ^ e.ko_context) | 1
@@ -733,7 +805,7 @@ impl Solver {
     fn terminal(&self) -> i32 {
         let (bl, wh) = self.stones();
         let s = self.geo.score(bl, wh, self.area);
-        if self.game.to_move() == Color::Black {
+        if self.path.last().expect("root on the path").to_move == Color::Black {
             s
         } else {
             -s
@@ -847,7 +919,7 @@ impl Solver {
                 ..none
             };
         }
-        if self.game.consecutive_passes() >= 2 {
+        if self.passes() >= 2 {
             return Out {
                 value: self.terminal(),
                 ..none
@@ -899,64 +971,42 @@ impl Solver {
         let color = here.to_move;
         let ci = color_index(color);
         let mut min_ref = [usize::MAX; 2];
-        let mut moves: Vec<(u8, u32)> = Vec::with_capacity(self.geo.n + 1);
+        let mut moves = self.spare_lists.pop().unwrap_or_default();
+        moves.clear();
         let ply_k = ply.min(MAX_PLY);
-        for p in bits(self.geo.all & !bl & !wh) {
-            let i = self.game.board().index(self.point(p));
-            let effect = self.game.board().effect(i, color);
-            let legal = if effect.suicide {
-                // Rare: the rules core decides (suicide rule, the position left as it was).
-                match self.game.check(color, self.point(p)) {
-                    Ok(_) => true,
-                    Err(IllegalMove::Ko) | Err(IllegalMove::Superko { .. }) => {
-                        min_ref[ci] = min_ref[ci].min(self.repeated_index(p, color));
-                        false
-                    }
-                    Err(_) => false,
-                }
+        self.legal_plays(&mut moves, &mut min_ref[ci]);
+        for c in moves.iter_mut() {
+            let pm = c.m;
+            c.score = if pm == tt_move {
+                u32::MAX
+            } else if pm == self.killers[ply_k][0] {
+                u32::MAX - 1
+            } else if pm == self.killers[ply_k][1] {
+                u32::MAX - 2
             } else {
-                // Superko against the path's own exact positions.
-                match self.repeat_of(effect.hash_after, p, color) {
-                    Some(k) => {
-                        min_ref[ci] = min_ref[ci].min(k);
-                        false
-                    }
-                    None => true,
-                }
+                self.history[ci][pm as usize].min(u32::MAX - 3)
             };
-            if legal {
-                let pm = p as u8;
-                let score = if pm == tt_move {
-                    u32::MAX
-                } else if pm == self.killers[ply_k][0] {
-                    u32::MAX - 1
-                } else if pm == self.killers[ply_k][1] {
-                    u32::MAX - 2
-                } else {
-                    self.history[ci][p].min(u32::MAX - 3)
-                };
-                moves.push((pm, score));
-            }
         }
-        let pass_score = if self.game.consecutive_passes() == 1 || tt_move == PASS {
+        let passes = self.passes();
+        let pass_score = if passes == 1 || tt_move == PASS {
             u32::MAX
         } else {
             0
         };
-        moves.push((PASS, pass_score));
-        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        moves.push(Child {
+            m: PASS,
+            score: pass_score,
+            black: bl,
+            white: wh,
+        });
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
         // Enhanced transposition cut-off: a child whose stored bound (valid on this path, the
         // same test as at the child itself) already refutes the window goes first; its search
         // is then one node.
-        if ply + 2 < self.depth_limit && self.game.consecutive_passes() == 0 {
+        if ply + 2 < self.depth_limit && passes == 0 {
             for j in 0..moves.len() {
-                let m = moves[j].0;
-                let mv = if m == PASS {
-                    Move::Pass
-                } else {
-                    Move::Play(self.point(m as usize))
-                };
-                self.push(mv);
+                let c = moves[j];
+                self.push_child(c.m, c.black, c.white);
                 let (_, cut) = self.probe(-beta, -alpha, false);
                 self.pop();
                 if cut.is_some_and(|o| -o.value >= beta) {
@@ -974,13 +1024,14 @@ impl Solver {
         let mut dep = DEP_NONE;
         let mut horizon = false;
         let nodes_before = self.nodes;
-        for &(m, _) in &moves {
-            let mv = if m == PASS {
-                Move::Pass
-            } else {
-                Move::Play(self.point(m as usize))
-            };
-            self.push(mv);
+        for &Child {
+            m,
+            black: child_black,
+            white: child_white,
+            ..
+        } in &moves
+        {
+            self.push_child(m, child_black, child_white);
             let child = self.path[d + 1];
             let out = self.search(-beta, -a, ply + 1);
             self.pop();
@@ -1021,6 +1072,8 @@ impl Solver {
                 }
             }
         }
+
+        self.spare_lists.push(moves);
 
         // Store. Below the depth limit only a win of the player the search is pessimistic for
         // is a proof: a fail high when it is to move here, a fail low when the other is.
@@ -1198,7 +1251,7 @@ impl Solver {
         } else {
             -value
         };
-        let komi = self.game.rules().komi;
+        let komi = self.rules.komi;
         Ok(Solution {
             score,
             komi,
@@ -1279,13 +1332,13 @@ impl Solver {
     /// Follows moves that keep the proven value to the end of the game.
     fn principal_variation(&mut self, mut value: i32) -> Vec<(Color, Move)> {
         let mut pv = Vec::new();
-        while self.game.consecutive_passes() < 2 && pv.len() < 4 * self.geo.n + 8 {
-            let color = self.game.to_move();
-            let (bl, wh) = self.masks();
-            let mut moves: Vec<Move> = bits(self.geo.all & !bl & !wh)
-                .map(|p| self.point(p))
-                .filter(|&p| self.game.is_legal(color, p))
-                .map(Move::Play)
+        while self.passes() < 2 && pv.len() < 4 * self.geo.n + 8 {
+            let color = self.path[self.path.len() - 1].to_move;
+            let (mut plays, mut refused) = (Vec::new(), usize::MAX);
+            self.legal_plays(&mut plays, &mut refused);
+            let mut moves: Vec<Move> = plays
+                .iter()
+                .map(|c| Move::Play(self.point(c.m as usize)))
                 .collect();
             moves.insert(0, Move::Pass);
             // The table's move first.

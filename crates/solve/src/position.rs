@@ -1,0 +1,341 @@
+//! The solver's own move making on stone masks (boards of up to 64 points): captures and
+//! suicide found on bit masks, the position hashed under every symmetry of the board at once
+//! and kept up to date move by move, and an index of the path's positions by exact hash.
+//!
+//! The search used to play its moves through `tengen_core::Game` (a full board with groups and
+//! liberties, undone move by move) and to scan that board back into masks; the masks are all the
+//! solver keeps of a position, so it now makes its moves on them directly. The rules stay
+//! those of `tengen-core`: the differential test below plays random games through both and
+//! compares every step (legality under each superko rule and suicide rule, captures, stones,
+//! hashes).
+
+use crate::geometry::{bits, Geometry};
+
+/// Most symmetries of a board (a square has 8, a rectangle 4).
+pub(crate) const MAX_SYMS: usize = 8;
+
+/// The hashes of one position under each symmetry of the board (unused slots 0).
+pub(crate) type SymHashes = [u64; MAX_SYMS];
+
+/// Per-board tables for making moves on masks.
+pub(crate) struct Moves {
+    /// Number of symmetries of the board.
+    nsym: usize,
+    /// Every point.
+    all: u64,
+    /// `nbr[p]`: the points next to `p`.
+    nbr: [u64; 64],
+    /// `keys[c][p][s]`: the Zobrist key of a stone of colour `c` (0 black, 1 white) at `p` seen
+    /// through symmetry `s` (the key `Geometry::hash_under(s, ..)` gives that stone).
+    keys: [[SymHashes; 64]; 2],
+}
+
+/// The chains of a position, as the move generator needs them for one player to move.
+#[derive(Clone, Copy)]
+pub(crate) struct Chains {
+    /// The opponent's chains in atari and their one liberty each.
+    atari: [(u8, u64); 32],
+    natari: usize,
+    /// The mover's stones in chains with two liberties or more.
+    free: u64,
+}
+
+impl Moves {
+    /// The tables of `geo`'s board.
+    pub fn new(geo: &Geometry) -> Moves {
+        let nsym = geo.syms.len();
+        assert!(nsym <= MAX_SYMS);
+        let mut nbr = [0u64; 64];
+        let mut keys = [[[0u64; MAX_SYMS]; 64]; 2];
+        for p in 0..geo.n {
+            nbr[p] = geo.dilate(1 << p) & !(1 << p);
+            for s in 0..nsym {
+                keys[0][p][s] = geo.hash_under(s, 1 << p, 0);
+                keys[1][p][s] = geo.hash_under(s, 0, 1 << p);
+            }
+        }
+        Moves {
+            nsym,
+            all: geo.all,
+            nbr,
+            keys,
+        }
+    }
+
+    /// The number of symmetries of the board.
+    #[inline]
+    pub fn nsym(&self) -> usize {
+        self.nsym
+    }
+
+    /// The connected part of `mask` that holds `seed` (neighbour masks, one ring at a time).
+    #[inline]
+    fn flood(&self, seed: u64, mask: u64) -> u64 {
+        let mut grown = seed;
+        let mut ring = seed;
+        while ring != 0 {
+            let mut next = 0;
+            for p in bits(ring) {
+                next |= self.nbr[p];
+            }
+            ring = next & mask & !grown;
+            grown |= ring;
+        }
+        grown
+    }
+
+    /// The points next to some point of `m` and not in it.
+    #[inline]
+    fn liberties(&self, m: u64, empty: u64) -> u64 {
+        let mut out = 0;
+        for p in bits(m) {
+            out |= self.nbr[p];
+        }
+        out & empty
+    }
+
+    /// The chains that matter to a move of the player with stones `own` against `opp`.
+    pub fn chains(&self, own: u64, opp: u64) -> Chains {
+        let empty = self.all & !own & !opp;
+        let mut c = Chains {
+            atari: [(0, 0); 32],
+            natari: 0,
+            free: 0,
+        };
+        let mut left = opp;
+        while left != 0 {
+            let chain = self.flood(left & left.wrapping_neg(), opp);
+            left &= !chain;
+            let libs = self.liberties(chain, empty);
+            if libs.count_ones() == 1 {
+                // At most 32 chains of one colour have a liberty of their own each on 64
+                // points (a chain and its liberty take two points).
+                c.atari[c.natari] = (libs.trailing_zeros() as u8, chain);
+                c.natari += 1;
+            }
+        }
+        let mut left = own;
+        while left != 0 {
+            let chain = self.flood(left & left.wrapping_neg(), own);
+            left &= !chain;
+            if self.liberties(chain, empty).count_ones() >= 2 {
+                c.free |= chain;
+            }
+        }
+        c
+    }
+
+    /// What a play at the empty point `p` by the player with stones `own` does (`chains`: of
+    /// this position, for this player): the mover's stones and the opponent's after it, and
+    /// whether it is a suicide (the mover's chain removed, which the caller must allow).
+    #[inline]
+    pub fn play(&self, own: u64, opp: u64, chains: &Chains, p: usize) -> Played {
+        let stone = 1u64 << p;
+        debug_assert!((own | opp) & stone == 0, "an empty point");
+        let mut captured = 0;
+        for &(lib, chain) in &chains.atari[..chains.natari] {
+            if lib as usize == p {
+                captured |= chain;
+            }
+        }
+        let empty = self.all & !own & !opp;
+        let nb = self.nbr[p];
+        // A liberty after the move: an empty neighbour, a captured one, or a friendly chain
+        // with a liberty besides p.
+        if nb & empty != 0 || captured != 0 || nb & chains.free != 0 {
+            return Played {
+                own: own | stone,
+                opp: opp & !captured,
+                removed: captured,
+                suicide: false,
+            };
+        }
+        let group = self.flood(stone, own | stone);
+        Played {
+            own: own & !group,
+            opp,
+            removed: group & !stone,
+            suicide: true,
+        }
+    }
+
+    /// The hashes of `h`'s position after `color` (0 black, 1 white) plays `p` with the result
+    /// `played` (a suicide removes the new stone with its chain).
+    #[inline]
+    pub fn hashes_after(
+        &self,
+        h: &SymHashes,
+        color: usize,
+        p: usize,
+        played: &Played,
+    ) -> SymHashes {
+        let mut out = *h;
+        if !played.suicide {
+            xor_into(&mut out, &self.keys[color][p]);
+        }
+        let removed_color = if played.suicide { color } else { 1 - color };
+        for q in bits(played.removed) {
+            xor_into(&mut out, &self.keys[removed_color][q]);
+        }
+        out
+    }
+
+    /// The exact hash (identity symmetry) after the play: [`Moves::hashes_after`]'s first.
+    #[inline]
+    pub fn hash_after(&self, h: u64, color: usize, p: usize, played: &Played) -> u64 {
+        let mut out = h;
+        if !played.suicide {
+            out ^= self.keys[color][p][0];
+        }
+        let removed_color = if played.suicide { color } else { 1 - color };
+        for q in bits(played.removed) {
+            out ^= self.keys[removed_color][q][0];
+        }
+        out
+    }
+
+    /// The smallest of the hashes and the first symmetry giving it (as
+    /// `Geometry::canonical`).
+    #[inline]
+    pub fn canonical(&self, h: &SymHashes) -> (u64, usize) {
+        let mut best = (h[0], 0);
+        for (s, &x) in h.iter().enumerate().take(self.nsym).skip(1) {
+            if x < best.0 {
+                best = (x, s);
+            }
+        }
+        best
+    }
+}
+
+#[inline]
+fn xor_into(a: &mut SymHashes, b: &SymHashes) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x ^= y;
+    }
+}
+
+/// The result of a play ([`Moves::play`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Played {
+    /// The mover's stones after it.
+    pub own: u64,
+    /// The opponent's stones after it.
+    pub opp: u64,
+    /// The stones removed besides the new one: the opponent's captured stones, or on a
+    /// suicide the mover's other stones of the chain.
+    pub removed: u64,
+    /// Whether the play removed its own chain.
+    pub suicide: bool,
+}
+
+/// The path's positions by exact hash: for each hash, the most recent path index holding it
+/// (the older ones are chained through the path entries). Open addressing with linear probing;
+/// hashes leave in the reverse order they came (the path is a stack), which keeps every probe
+/// sequence whole without tombstones.
+pub(crate) struct HashIndex {
+    slots: Vec<Slot>,
+    mask: usize,
+    len: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Slot {
+    hash: u64,
+    /// The most recent path index holding the hash (`u32::MAX`: a free slot).
+    recent: u32,
+    /// The path index that brought the hash in (the order of arrival).
+    first: u32,
+}
+
+const FREE: Slot = Slot {
+    hash: 0,
+    recent: u32::MAX,
+    first: u32::MAX,
+};
+
+impl HashIndex {
+    /// An empty index.
+    pub fn new() -> HashIndex {
+        HashIndex {
+            slots: vec![FREE; 1024],
+            mask: 1023,
+            len: 0,
+        }
+    }
+
+    /// Where a probe for `hash` starts (the hash is a well-mixed Zobrist hash).
+    #[inline]
+    fn home(&self, hash: u64) -> usize {
+        (hash >> 20) as usize & self.mask
+    }
+
+    /// The slot of `hash` or the free slot where it would go.
+    #[inline]
+    fn slot(&self, hash: u64) -> usize {
+        let mut i = self.home(hash);
+        loop {
+            let s = &self.slots[i];
+            if s.recent == u32::MAX || s.hash == hash {
+                return i;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    /// The most recent path index holding `hash`.
+    #[inline]
+    pub fn get(&self, hash: u64) -> Option<usize> {
+        let s = self.slots[self.slot(hash)];
+        (s.recent != u32::MAX).then_some(s.recent as usize)
+    }
+
+    /// Records that path index `index` (the new top of the path) holds `hash`; returns the
+    /// index that held it before (kept by the caller for [`HashIndex::remove`]).
+    pub fn insert(&mut self, hash: u64, index: usize) -> Option<usize> {
+        let index = u32::try_from(index).expect("a path shorter than 2^32");
+        let i = self.slot(hash);
+        let s = self.slots[i];
+        if s.recent != u32::MAX {
+            self.slots[i].recent = index;
+            return Some(s.recent as usize);
+        }
+        self.slots[i] = Slot {
+            hash,
+            recent: index,
+            first: index,
+        };
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            self.grow();
+        }
+        None
+    }
+
+    /// Undoes the last [`HashIndex::insert`] (of `hash`, which answered `prev`).
+    pub fn remove(&mut self, hash: u64, prev: Option<usize>) {
+        let i = self.slot(hash);
+        debug_assert!(self.slots[i].recent != u32::MAX, "a hash in the index");
+        match prev {
+            Some(k) => self.slots[i].recent = k as u32,
+            None => {
+                // The last hash to arrive: no probe sequence of another runs through its slot
+                // (each stopped at the first free slot when it arrived).
+                self.slots[i] = FREE;
+                self.len -= 1;
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.slots, vec![FREE; 2 * (self.mask + 1)]);
+        self.mask = self.slots.len() - 1;
+        // Put back in the order of arrival, so that removals in reverse order keep working.
+        let mut live: Vec<Slot> = old.into_iter().filter(|s| s.recent != u32::MAX).collect();
+        live.sort_by_key(|s| s.first);
+        for s in live {
+            let i = self.slot(s.hash);
+            self.slots[i] = s;
+        }
+    }
+}
