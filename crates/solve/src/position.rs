@@ -49,9 +49,11 @@ impl Moves {
         let mut keys = [[[0u64; MAX_SYMS]; 64]; 2];
         for p in 0..geo.n {
             nbr[p] = geo.dilate(1 << p) & !(1 << p);
-            for s in 0..nsym {
-                keys[0][p][s] = geo.hash_under(s, 1 << p, 0);
-                keys[1][p][s] = geo.hash_under(s, 0, 1 << p);
+            for (c, keys) in keys.iter_mut().enumerate() {
+                for (s, k) in keys[p].iter_mut().enumerate().take(nsym) {
+                    let (black, white) = if c == 0 { (1 << p, 0) } else { (0, 1 << p) };
+                    *k = geo.hash_under(s, black, white);
+                }
             }
         }
         Moves {
@@ -336,6 +338,284 @@ impl HashIndex {
         for s in live {
             let i = self.slot(s.hash);
             self.slots[i] = s;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The differential test: random games played both through `tengen_core::Game` (the
+    //! independent rules, checked against GNU Go in tengen-core's tests) and through the
+    //! solver's own move making, compared at every step.
+    use crate::geometry::splitmix;
+    use crate::{Child, SolveOptions, Solver, PASS};
+    use tengen_core::{Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules};
+
+    /// The stones of `b` as masks, row-major from the top-left.
+    fn masks(b: &Board) -> (u64, u64) {
+        let (mut bl, mut wh) = (0, 0);
+        for y in 0..b.height() {
+            for x in 0..b.width() {
+                let bit = 1u64 << (y * b.width() + x);
+                match b.get(Point::new(x as u8, y as u8)) {
+                    Some(Color::Black) => bl |= bit,
+                    Some(Color::White) => wh |= bit,
+                    None => {}
+                }
+            }
+        }
+        (bl, wh)
+    }
+
+    /// The most recent turn index `k` whose position the ko rule counts against a play of
+    /// `color` leaving `after`, found by replaying the record (`Game::position_after`).
+    fn repeated(game: &Game, after: &Board, color: Color) -> Option<usize> {
+        let next = color.opponent();
+        let turns = game.turns();
+        (0..=turns.len()).rev().find(|&k| {
+            // The player to move after turn k, and whether turn k was a pass.
+            let to_move = if k == 0 {
+                game.setup_to_move()
+            } else {
+                turns[k - 1].color.opponent()
+            };
+            let by_pass = k > 0 && turns[k - 1].mv == Move::Pass;
+            let counts = match game.rules().ko {
+                KoRule::Positional => true,
+                KoRule::Situational => to_move == next,
+                _ => to_move == next && !by_pass,
+            };
+            counts && game.position_after(k).as_ref() == Some(after)
+        })
+    }
+
+    /// Compares the solver's current position with the game's, hashes included.
+    fn compare(s: &Solver, game: &Game, core_hashes: &[u64]) {
+        let e = s.path.last().unwrap();
+        let (bl, wh) = masks(game.board());
+        assert_eq!((e.black, e.white), (bl, wh), "stones\n{:?}", game.board());
+        assert_eq!(e.to_move, game.to_move());
+        assert_eq!(s.passes(), game.consecutive_passes().min(2));
+        assert_eq!(s.path.len(), game.turns().len() + 1);
+        // The hashes kept move by move against the hashes computed from the stones.
+        let h = s.sym_hashes.last().unwrap();
+        for (k, &x) in h.iter().enumerate() {
+            let want = if k < s.geo.syms.len() {
+                s.geo.hash_under(k, bl, wh)
+            } else {
+                0
+            };
+            assert_eq!(x, want, "hash under symmetry {k}");
+        }
+        assert_eq!(e.hash, h[0]);
+        assert_eq!((e.canon, e.sym), s.geo.canonical(bl, wh));
+        // Two positions of the game have the same solver hash exactly when they have the same
+        // core hash and the same stones (no collisions in these short games).
+        let last = core_hashes.len() - 1;
+        for (k, a) in s.path.iter().enumerate() {
+            let same_stones = a.black == e.black && a.white == e.white;
+            assert_eq!(a.hash == e.hash, same_stones, "solver hash of position {k}");
+            assert_eq!(
+                core_hashes[k] == core_hashes[last],
+                same_stones,
+                "core hash {k}"
+            );
+        }
+        // The index by hash finds the most recent position with the hash.
+        let recent = (0..s.path.len()).rev().find(|&k| s.path[k].hash == e.hash);
+        assert_eq!(s.by_hash.get(e.hash), recent);
+    }
+
+    /// What the games went through (to show that the test reached every case).
+    #[derive(Default, Debug)]
+    struct Seen {
+        plays: usize,
+        captures: usize,
+        suicides: usize,
+        refused_suicides: usize,
+        superko: usize,
+        undos: usize,
+    }
+
+    /// Checks every empty point's legality against the game, then returns the legal plays.
+    fn check_moves(s: &Solver, game: &Game, seen: &mut Seen) -> Vec<Child> {
+        let (mut list, mut min_ref) = (Vec::new(), usize::MAX);
+        s.legal_plays(&mut list, &mut min_ref);
+        let color = game.to_move();
+        let mut want_min_ref = usize::MAX;
+        let mut legal = Vec::new();
+        for p in 0..s.geo.n {
+            let point = s.point(p);
+            match game.check(color, point) {
+                Err(IllegalMove::Occupied) => continue,
+                Ok(eff) => {
+                    let c = list.iter().find(|c| c.m as usize == p);
+                    let c = c.unwrap_or_else(|| panic!("{point:?} legal in the game"));
+                    // The stones after it, and the stones it removed.
+                    let mut after = game.board().clone();
+                    let removed = after.play(point, color);
+                    assert_eq!((c.black, c.white), masks(&after), "after {point:?}");
+                    let before = (game.board().stone_count(Color::Black)
+                        + game.board().stone_count(Color::White))
+                        as u32;
+                    let now = (c.black | c.white).count_ones();
+                    assert_eq!(before + 1 - removed, now);
+                    assert_eq!(removed, eff.captures + eff.suicide_stones);
+                    seen.captures += usize::from(eff.captures > 0);
+                    seen.suicides += usize::from(eff.suicide);
+                    legal.push(p);
+                }
+                Err(IllegalMove::Suicide) => {
+                    assert!(!game.rules().suicide_allowed);
+                    seen.refused_suicides += 1;
+                }
+                Err(IllegalMove::Ko) | Err(IllegalMove::Superko { .. }) => {
+                    let mut after = game.board().clone();
+                    after.play(point, color);
+                    let k = repeated(game, &after, color).expect("a repeated position");
+                    want_min_ref = want_min_ref.min(k);
+                    seen.superko += 1;
+                }
+                Err(e) => panic!("unexpected {e:?}"),
+            }
+        }
+        let got: Vec<usize> = list.iter().map(|c| c.m as usize).collect();
+        assert_eq!(got, legal, "legal plays of {color:?}\n{:?}", game.board());
+        assert_eq!(min_ref, want_min_ref, "superko refusals");
+        list
+    }
+
+    /// Plays `games` random games of `steps` moves on a `w` x `h` board under `rules`.
+    fn differential(
+        w: usize,
+        h: usize,
+        rules: Rules,
+        games: usize,
+        steps: usize,
+        seed: u64,
+        seen: &mut Seen,
+    ) {
+        let mut state = seed;
+        let mut rnd = move |n: usize| {
+            state = state.wrapping_add(1);
+            (splitmix(state) % n as u64) as usize
+        };
+        for _ in 0..games {
+            let mut game = Game::new(w, h, rules).unwrap();
+            let options = SolveOptions {
+                table_bits: 4,
+                ..SolveOptions::default()
+            };
+            let mut s = Solver::new(Game::new(w, h, rules).unwrap(), options);
+            let mut core_hashes = vec![game.board().hash()];
+            for step in 0..steps {
+                compare(&s, &game, &core_hashes);
+                if step % 5 == 4 && rnd(4) == 0 && !game.turns().is_empty() {
+                    // Take back one to three moves in both.
+                    for _ in 0..1 + rnd(3) {
+                        if game.undo() {
+                            seen.undos += 1;
+                            s.pop();
+                            core_hashes.pop();
+                        }
+                    }
+                    continue;
+                }
+                let list = check_moves(&s, &game, seen);
+                let pass = list.is_empty() || rnd(12) == 0;
+                if pass {
+                    game.play(Move::Pass).unwrap();
+                    s.push_child(PASS, 0, 0);
+                } else {
+                    let c = list[rnd(list.len())];
+                    seen.plays += 1;
+                    game.play(Move::Play(s.point(c.m as usize))).unwrap();
+                    if step % 2 == 0 {
+                        // As the search does: the stones the move generator found.
+                        s.push_child(c.m, c.black, c.white);
+                    } else {
+                        // As the principal variation does: the move alone.
+                        s.push(Move::Play(s.point(c.m as usize)));
+                    }
+                }
+                core_hashes.push(game.board().hash());
+            }
+            compare(&s, &game, &core_hashes);
+        }
+    }
+
+    fn all_rules() -> Vec<Rules> {
+        let mut out = Vec::new();
+        for ko in ["positional", "situational", "natural-situational"] {
+            for suicide in ["forbidden", "allowed"] {
+                let text = format!("chinese-ogs,komi=0,ko={ko},suicide={suicide}");
+                out.push(text.parse().unwrap());
+            }
+        }
+        out
+    }
+
+    /// How many times the default work (`SOLVE_DIFF_SCALE`, default 1).
+    fn scale() -> usize {
+        std::env::var("SOLVE_DIFF_SCALE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1)
+    }
+
+    #[test]
+    fn moves_match_the_rules_core_on_every_board_shape() {
+        // Every shape of at most 64 points that a board can have (sides up to 52), each under
+        // one of the six rule sets in turn.
+        let rules = all_rules();
+        let mut i = 0;
+        let mut seen = Seen::default();
+        for w in 1..=52usize {
+            for h in 1..=(64 / w).min(52) {
+                let n = w * h;
+                let r = rules[i % rules.len()];
+                differential(
+                    w,
+                    h,
+                    r,
+                    3 * scale(),
+                    n + n / 2 + 8,
+                    1000 + i as u64,
+                    &mut seen,
+                );
+                i += 1;
+            }
+        }
+        eprintln!("{seen:?}");
+        assert!(seen.captures > 1000 && seen.superko > 100 && seen.suicides > 100);
+        assert!(seen.refused_suicides > 1000 && seen.undos > 1000);
+    }
+
+    #[test]
+    fn moves_match_the_rules_core_on_tiny_boards_under_every_rule() {
+        // Small boards repeat positions and suicide often: long games under every rule set.
+        for (i, r) in all_rules().into_iter().enumerate() {
+            let mut seen = Seen::default();
+            for (w, h) in [
+                (1, 1),
+                (1, 2),
+                (1, 3),
+                (2, 2),
+                (2, 3),
+                (1, 5),
+                (3, 3),
+                (2, 4),
+            ] {
+                let seed = 77 * i as u64 + (w * 10 + h) as u64;
+                differential(w, h, r, 3 * scale(), 60, seed, &mut seen);
+            }
+            eprintln!("{r}: {seen:?}");
+            assert!(seen.captures > 50 && seen.superko > 50 && seen.undos > 50);
+            if r.suicide_allowed {
+                assert!(seen.suicides > 20);
+            } else {
+                assert!(seen.refused_suicides > 20);
+            }
         }
     }
 }
