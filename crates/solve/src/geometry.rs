@@ -172,24 +172,6 @@ impl Geometry {
         h
     }
 
-    /// The mask `m` seen through symmetry `s` (bits beyond the board kept as they are).
-    pub fn map_mask(&self, s: usize, m: u64) -> u64 {
-        let map = &self.syms[s];
-        bits(m & self.all).fold(m & !self.all, |acc, p| acc | 1 << map[p])
-    }
-
-    /// The inverse of [`Geometry::map_mask`].
-    pub fn unmap_mask(&self, s: usize, m: u64) -> u64 {
-        let map = &self.syms[s];
-        (0..self.n).fold(m & !self.all, |acc, p| {
-            if m & (1 << map[p]) != 0 {
-                acc | 1 << p
-            } else {
-                acc
-            }
-        })
-    }
-
     /// The point `q` with `syms[s][q] == p`.
     pub fn unmap(&self, s: usize, p: usize) -> usize {
         self.syms[s]

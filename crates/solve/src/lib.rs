@@ -76,8 +76,8 @@ use position::{Chains, HashIndex, Moves, Played, SymHashes};
 use std::fmt;
 use std::time::Instant;
 use table::{
-    seen_add, seen_common, seen_counts, seen_has, seen_mapped, seen_union, Dep, Entry, Seen, Table,
-    DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
+    seen_add, seen_common, seen_counts, seen_has, seen_mapped, seen_union, Body, Dep, Entry, Seen,
+    Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
 };
 use tengen_core::{Board, Color, Game, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError};
 
@@ -793,11 +793,25 @@ impl Solver {
     /// A table entry with the stone masks of its filters and assumptions turned from the
     /// canonical orientation into that of the current board (symmetry `sym`).
     fn entry_here(&self, e: &Entry, sym: usize) -> Entry {
-        let from_canon = |m: u64| self.geo.unmap_mask(sym, m);
+        let from_canon = |m: u64| self.mover.unmap_mask(sym, m);
         Entry {
             seen: e.seen.map(|f| seen_mapped(&f, from_canon)),
             dep: e.dep.mapped(from_canon),
             ..*e
+        }
+    }
+
+    /// The filters and assumptions of the entry in slot `i`, turned from the canonical
+    /// orientation into that of the current board (symmetry `sym`).
+    fn body_here(&self, i: usize, sym: usize) -> Body {
+        let b = self.table.body(i);
+        let from_canon = |m: u64| self.mover.unmap_mask(sym, m);
+        Body {
+            seen: [
+                seen_mapped(&b.seen[0], from_canon),
+                seen_mapped(&b.seen[1], from_canon),
+            ],
+            dep: b.dep.mapped(from_canon),
         }
     }
 
@@ -825,10 +839,10 @@ impl Solver {
         let Some(i) = self.table.find(key) else {
             return (NO_MOVE, None);
         };
-        let e = self.entry_here(self.table.get(i), here.sym);
+        let e = *self.table.head(i);
         let tt_move = match e.best {
             NO_MOVE | PASS => e.best,
-            p => self.geo.unmap(here.sym, p as usize) as u8,
+            p => self.mover.unmap_point(here.sym, p as usize) as u8,
         };
         let same_path = e.exact == exact && e.path == here.before;
         // A lower bound for the player to move (x) holds on this path when the opponent (o)
@@ -842,15 +856,26 @@ impl Solver {
         // (found again at the store: a search below may have replaced it).
         let need_lo = lo >= beta || lo == hi;
         let need_hi = hi <= alpha || lo == hi;
+        // The filters and assumptions, in this board's orientation, read only when needed.
+        let mut body = None;
         let (lo_ok, hi_ok) = if same_path {
             (true, true)
-        } else if (need_lo && e.history_free[o] || need_hi && e.history_free[x])
-            && (e.dep.inside == [0, 0] || !self.path_hits(outside, &SEEN_NONE, &e.dep))
-        {
-            (
-                need_lo && e.history_free[o] && !self.path_hits(outside, &e.seen[x], &DEP_NONE),
-                need_hi && e.history_free[x] && !self.path_hits(outside, &e.seen[o], &DEP_NONE),
-            )
+        } else if need_lo && e.history_free[o] || need_hi && e.history_free[x] {
+            let b = self.body_here(i, here.sym);
+            let ok = (b.dep.inside == [0, 0] || !self.path_hits(outside, &SEEN_NONE, &b.dep)).then(
+                || {
+                    (
+                        need_lo
+                            && e.history_free[o]
+                            && !self.path_hits(outside, &b.seen[x], &DEP_NONE),
+                        need_hi
+                            && e.history_free[x]
+                            && !self.path_hits(outside, &b.seen[o], &DEP_NONE),
+                    )
+                },
+            );
+            body = Some(b);
+            ok.unwrap_or((false, false))
         } else {
             (false, false)
         };
@@ -885,13 +910,14 @@ impl Solver {
                     0
                 }
             });
+            let b = body.unwrap_or_else(|| self.body_here(i, here.sym));
             return (
                 tt_move,
                 Some(Out {
                     value,
                     min_ref,
-                    seen: e.seen,
-                    dep: e.dep,
+                    seen: b.seen,
+                    dep: b.dep,
                     horizon: false,
                 }),
             );
@@ -1082,7 +1108,7 @@ impl Solver {
         // and merge only with an entry of this very position and history.
         let slot = self.table.find(key);
         let valid_slot = slot.filter(|&i| {
-            let e = self.table.get(i);
+            let e = self.table.head(i);
             e.exact == exact && e.path == here.before
         });
         let history_free = min_ref.map(|r| r >= outside);
@@ -1111,7 +1137,7 @@ impl Solver {
             dep,
         };
         if let Some(i) = valid_slot {
-            let old = &self.entry_here(self.table.get(i), here.sym);
+            let old = &self.entry_here(&self.table.get(i), here.sym);
             entry.lower = entry.lower.max(old.lower);
             entry.upper = entry.upper.min(old.upper);
             for c in 0..2 {
@@ -1127,7 +1153,7 @@ impl Solver {
             let replace = valid_slot.or(slot);
             // The stone masks of the filters and assumptions go in canonical orientation: the
             // entry serves every position of its key, mirror images included.
-            let to_canon = |m: u64| self.geo.map_mask(here.sym, m);
+            let to_canon = |m: u64| self.mover.map_mask(here.sym, m);
             entry.seen = entry.seen.map(|f| seen_mapped(&f, to_canon));
             entry.dep = entry.dep.mapped(to_canon);
             self.table
@@ -1344,7 +1370,7 @@ impl Solver {
             // The table's move first.
             let here = self.path[self.path.len() - 1];
             if let Some(i) = self.table.find(self.key(&here, true)) {
-                let b = self.table.get(i).best;
+                let b = self.table.head(i).best;
                 if b != NO_MOVE && b != PASS {
                     let p = Move::Play(self.point(self.geo.unmap(here.sym, b as usize)));
                     if let Some(j) = moves.iter().position(|&m| m == p) {

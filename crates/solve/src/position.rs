@@ -25,6 +25,9 @@ pub(crate) struct Moves {
     all: u64,
     /// `nbr[p]`: the points next to `p`.
     nbr: [u64; 64],
+    /// `perm[s][p]`: where symmetry `s` sends point `p`; `inv[s]`: the inverse.
+    perm: [[u8; 64]; MAX_SYMS],
+    inv: [[u8; 64]; MAX_SYMS],
     /// `keys[c][p][s]`: the Zobrist key of a stone of colour `c` (0 black, 1 white) at `p` seen
     /// through symmetry `s` (the key `Geometry::hash_under(s, ..)` gives that stone).
     keys: [[SymHashes; 64]; 2],
@@ -56,10 +59,20 @@ impl Moves {
                 }
             }
         }
+        let mut perm = [[0u8; 64]; MAX_SYMS];
+        let mut inv = [[0u8; 64]; MAX_SYMS];
+        for (s, map) in geo.syms.iter().enumerate() {
+            for (p, &q) in map.iter().enumerate() {
+                perm[s][p] = q;
+                inv[s][q as usize] = p as u8;
+            }
+        }
         Moves {
             nsym,
             all: geo.all,
             nbr,
+            perm,
+            inv,
             keys,
         }
     }
@@ -68,6 +81,35 @@ impl Moves {
     #[inline]
     pub fn nsym(&self) -> usize {
         self.nsym
+    }
+
+    /// The mask `m` seen through symmetry `s`, bits beyond the board kept as they are (as
+    /// `Geometry::map_mask`, in time proportional to the points set).
+    #[inline]
+    pub fn map_mask(&self, s: usize, m: u64) -> u64 {
+        Self::permute(&self.perm[s], s, m, self.all)
+    }
+
+    /// The inverse of [`Moves::map_mask`] (as `Geometry::unmap_mask`).
+    #[inline]
+    pub fn unmap_mask(&self, s: usize, m: u64) -> u64 {
+        Self::permute(&self.inv[s], s, m, self.all)
+    }
+
+    /// The point `q` that symmetry `s` sends to `p` (as `Geometry::unmap`).
+    #[inline]
+    pub fn unmap_point(&self, s: usize, p: usize) -> usize {
+        self.inv[s][p] as usize
+    }
+
+    #[inline]
+    fn permute(to: &[u8; 64], s: usize, m: u64, all: u64) -> u64 {
+        let on = m & all;
+        // The identity, and the empty and full boards, which every symmetry keeps.
+        if s == 0 || on == 0 || on == all {
+            return m;
+        }
+        bits(on).fold(m & !all, |acc, p| acc | 1 << to[p])
     }
 
     /// The connected part of `mask` that holds `seed` (neighbour masks, one ring at a time).
@@ -589,6 +631,48 @@ mod tests {
         eprintln!("{seen:?}");
         assert!(seen.captures > 1000 && seen.superko > 100 && seen.suicides > 100);
         assert!(seen.refused_suicides > 1000 && seen.undos > 1000);
+    }
+
+    #[test]
+    fn mask_maps_match_the_geometry() {
+        let mut x = 5u64;
+        for (w, h) in [
+            (1, 1),
+            (3, 3),
+            (4, 3),
+            (5, 5),
+            (2, 6),
+            (8, 8),
+            (7, 9),
+            (1, 52),
+        ] {
+            let geo = crate::Geometry::new(w, h);
+            let mv = super::Moves::new(&geo);
+            for _ in 0..200 {
+                x = splitmix(x);
+                // Sparse, dense, empty and full masks, with bits beyond the board.
+                for m in [x, x & splitmix(x), geo.all, 0, x | geo.all, x & !geo.all] {
+                    for s in 0..geo.syms.len() {
+                        // Point by point from the symmetry's table.
+                        let map = &geo.syms[s];
+                        let (mut fwd, mut back) = (m & !geo.all, m & !geo.all);
+                        for p in 0..geo.n {
+                            if m & 1 << p != 0 {
+                                fwd |= 1 << map[p];
+                            }
+                            if m & 1 << map[p] != 0 {
+                                back |= 1 << p;
+                            }
+                        }
+                        assert_eq!(mv.map_mask(s, m), fwd);
+                        assert_eq!(mv.unmap_mask(s, m), back);
+                        assert_eq!(mv.unmap_mask(s, mv.map_mask(s, m)), m);
+                        let p = (m % geo.n as u64) as usize;
+                        assert_eq!(mv.unmap_point(s, p), geo.unmap(s, p));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

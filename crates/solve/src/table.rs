@@ -161,24 +161,58 @@ pub(crate) struct Entry {
     pub dep: Dep,
 }
 
+/// The part of an entry that every probe reads.
+#[derive(Clone, Copy)]
+pub(crate) struct Head {
+    /// See [`Entry::exact`].
+    pub exact: u64,
+    /// See [`Entry::path`].
+    pub path: u64,
+    /// See [`Entry::min_ref`].
+    pub min_ref: [u32; 2],
+    /// See [`Entry::lower`].
+    pub lower: i16,
+    /// See [`Entry::upper`].
+    pub upper: i16,
+    /// See [`Entry::best`].
+    pub best: u8,
+    /// See [`Entry::history_free`].
+    pub history_free: [bool; 2],
+}
+
+/// The part of an entry read only when its bound is used: the superko filters and the
+/// safe-region assumptions.
+#[derive(Clone, Copy)]
+pub(crate) struct Body {
+    /// See [`Entry::seen`].
+    pub seen: [Seen; 2],
+    /// See [`Entry::dep`].
+    pub dep: Dep,
+}
+
 /// A fixed-size table of 2^bits entries, two per bucket (one kept by size of work, one always
-/// replaced).
+/// replaced). The keys of a bucket sit together (one cache line answers a probe that misses),
+/// the fields every probe reads apart from the superko filters, which only a bound in use needs.
 pub(crate) struct Table {
-    slots: Vec<Entry>,
+    keys: Vec<u64>,
+    heads: Vec<Head>,
+    bodies: Vec<Body>,
     mask: usize,
     /// Work (nodes) spent on the entry of each slot, for replacement.
     work: Vec<u32>,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
+const EMPTY_HEAD: Head = Head {
     exact: 0,
     path: 0,
+    min_ref: [u32::MAX; 2],
     lower: 0,
     upper: 0,
     best: NO_MOVE,
     history_free: [false; 2],
-    min_ref: [u32::MAX; 2],
+};
+
+const EMPTY_BODY: Body = Body {
     seen: [SEEN_NONE; 2],
     dep: DEP_NONE,
 };
@@ -188,21 +222,49 @@ impl Table {
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits.max(1);
         Table {
-            slots: vec![EMPTY; size],
+            keys: vec![0; size],
+            heads: vec![EMPTY_HEAD; size],
+            bodies: vec![EMPTY_BODY; size],
             mask: (size - 1) & !1,
             work: vec![0; size],
         }
     }
 
     /// The slot holding `key`, if any.
+    #[inline]
     pub fn find(&self, key: u64) -> Option<usize> {
         let i = (key as usize) & self.mask;
-        (i..i + 2).find(|&j| self.slots[j].key == key)
+        (i..i + 2).find(|&j| self.keys[j] == key)
+    }
+
+    /// The probe fields of the entry in slot `i`.
+    #[inline]
+    pub fn head(&self, i: usize) -> &Head {
+        &self.heads[i]
+    }
+
+    /// The filters and assumptions of the entry in slot `i`.
+    #[inline]
+    pub fn body(&self, i: usize) -> &Body {
+        &self.bodies[i]
     }
 
     /// The entry in slot `i`.
-    pub fn get(&self, i: usize) -> &Entry {
-        &self.slots[i]
+    pub fn get(&self, i: usize) -> Entry {
+        let h = &self.heads[i];
+        let b = &self.bodies[i];
+        Entry {
+            key: self.keys[i],
+            exact: h.exact,
+            path: h.path,
+            lower: h.lower,
+            upper: h.upper,
+            best: h.best,
+            history_free: h.history_free,
+            min_ref: h.min_ref,
+            seen: b.seen,
+            dep: b.dep,
+        }
     }
 
     /// Stores `e`, over slot `old` when given (the same key), else over the cheaper of the two
@@ -220,7 +282,20 @@ impl Table {
                 }
             }
         };
-        self.slots[i] = e;
+        self.keys[i] = e.key;
+        self.heads[i] = Head {
+            exact: e.exact,
+            path: e.path,
+            min_ref: e.min_ref,
+            lower: e.lower,
+            upper: e.upper,
+            best: e.best,
+            history_free: e.history_free,
+        };
+        self.bodies[i] = Body {
+            seen: e.seen,
+            dep: e.dep,
+        };
         self.work[i] = self.work[i].max(work);
         if old.is_none() {
             self.work[i] = work;
@@ -229,11 +304,11 @@ impl Table {
 
     /// The number of occupied slots.
     pub fn occupied(&self) -> usize {
-        self.slots.iter().filter(|e| e.key != 0).count()
+        self.keys.iter().filter(|&&k| k != 0).count()
     }
 
     /// The number of slots.
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.keys.len()
     }
 }
