@@ -656,11 +656,11 @@ mod tests {
                         // Point by point from the symmetry's table.
                         let map = &geo.syms[s];
                         let (mut fwd, mut back) = (m & !geo.all, m & !geo.all);
-                        for p in 0..geo.n {
+                        for (p, &q) in map.iter().enumerate() {
                             if m & 1 << p != 0 {
-                                fwd |= 1 << map[p];
+                                fwd |= 1 << q;
                             }
-                            if m & 1 << map[p] != 0 {
+                            if m & 1 << q != 0 {
                                 back |= 1 << p;
                             }
                         }
