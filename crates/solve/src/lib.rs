@@ -627,7 +627,17 @@ impl Solver {
     /// Pushes the position after move `m` ([`PASS`] or a point) whose stones are `bl`, `wh`
     /// (ignored for a pass).
     fn push_child(&mut self, m: u8, bl: u64, wh: u64) {
-        let last = *self.path.last().expect("root on the path");
+        let (entry, hashes) = self.child(m, bl, wh);
+        self.sym_hashes.push(hashes);
+        self.path.push(entry);
+        self.index_push();
+    }
+
+    /// The path entry (not yet indexed) and the hashes of the position after move `m` whose
+    /// stones are `bl`, `wh` (ignored for a pass).
+    #[inline]
+    fn child(&self, m: u8, bl: u64, wh: u64) -> (PathEntry, SymHashes) {
+        let last = self.path.last().expect("root on the path");
         let color = last.to_move;
         let d = self.path.len() - 1;
         let pass = m == PASS;
@@ -682,9 +692,8 @@ impl Solver {
             0
         };
         let dd = d as u64;
-        let before = last.before ^ Self::element(&last) ^ splitmix(dd) ^ splitmix(dd + 1);
-        self.sym_hashes.push(hashes);
-        self.path.push(PathEntry {
+        let before = last.before ^ Self::element(last) ^ splitmix(dd) ^ splitmix(dd + 1);
+        let entry = PathEntry {
             hash: hashes[0],
             to_move: color.opponent(),
             by_pass: pass,
@@ -695,8 +704,8 @@ impl Solver {
             ko_context,
             before,
             prev_same: usize::MAX,
-        });
-        self.index_push();
+        };
+        (entry, hashes)
     }
 
     fn pop(&mut self) {
@@ -1032,9 +1041,12 @@ impl Solver {
         if ply + 2 < self.depth_limit && passes == 0 {
             for j in 0..moves.len() {
                 let c = moves[j];
-                self.push_child(c.m, c.black, c.white);
+                // The probe reads the child's own entry and the positions before it: the
+                // child goes on the path but not in its indexes (it is not searched here).
+                let (entry, _) = self.child(c.m, c.black, c.white);
+                self.path.push(entry);
                 let (_, cut) = self.probe(-beta, -alpha, false);
-                self.pop();
+                self.path.pop();
                 if cut.is_some_and(|o| -o.value >= beta) {
                     self.stats.etc_cuts += 1;
                     moves[..=j].rotate_right(1);
