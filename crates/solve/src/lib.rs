@@ -848,7 +848,7 @@ impl Solver {
         let Some(i) = self.table.find(key) else {
             return (NO_MOVE, None);
         };
-        let e = *self.table.head(i);
+        let e = self.table.head(i);
         let tt_move = match e.best {
             NO_MOVE | PASS => e.best,
             p => self.mover.unmap_point(here.sym, p as usize) as u8,

@@ -193,29 +193,81 @@ pub(crate) struct Body {
 /// A fixed-size table of 2^bits entries, two per bucket (one kept by size of work, one always
 /// replaced). The keys of a bucket sit together (one cache line answers a probe that misses),
 /// the fields every probe reads apart from the superko filters, which only a bound in use needs.
+/// Entries are kept as plain words so that a new table is zeroed memory from the system (no
+/// writing of hundreds of megabytes before the search starts; pages come as they are used);
+/// an empty slot (key 0) is never read.
 pub(crate) struct Table {
     keys: Vec<u64>,
-    heads: Vec<Head>,
-    bodies: Vec<Body>,
+    heads: Vec<[u64; HEAD_WORDS]>,
+    /// `BODY_WORDS` words a slot, one vector (zeroed memory comes from the system only for a
+    /// vector of plain words or of short arrays).
+    bodies: Vec<u64>,
     mask: usize,
     /// Work (nodes) spent on the entry of each slot, for replacement.
     work: Vec<u32>,
 }
 
-const EMPTY_HEAD: Head = Head {
-    exact: 0,
-    path: 0,
-    min_ref: [u32::MAX; 2],
-    lower: 0,
-    upper: 0,
-    best: NO_MOVE,
-    history_free: [false; 2],
-};
+/// Words of a [`Head`]: exact, path, min_ref, then lower, upper, best and history_free.
+const HEAD_WORDS: usize = 4;
+/// Words of a [`Body`]: the two filters, then the assumptions' `need` and `inside`.
+const BODY_WORDS: usize = 2 * SEEN_WORDS + 4;
+const SEEN_WORDS: usize = BLOOM_WORDS + 3;
 
-const EMPTY_BODY: Body = Body {
-    seen: [SEEN_NONE; 2],
-    dep: DEP_NONE,
-};
+impl Head {
+    fn to_words(self) -> [u64; HEAD_WORDS] {
+        [
+            self.exact,
+            self.path,
+            self.min_ref[0] as u64 | (self.min_ref[1] as u64) << 32,
+            self.lower as u16 as u64
+                | (self.upper as u16 as u64) << 16
+                | (self.best as u64) << 32
+                | (self.history_free[0] as u64) << 40
+                | (self.history_free[1] as u64) << 41,
+        ]
+    }
+
+    fn from_words(w: &[u64; HEAD_WORDS]) -> Head {
+        Head {
+            exact: w[0],
+            path: w[1],
+            min_ref: [w[2] as u32, (w[2] >> 32) as u32],
+            lower: w[3] as u16 as i16,
+            upper: (w[3] >> 16) as u16 as i16,
+            best: (w[3] >> 32) as u8,
+            history_free: [w[3] >> 40 & 1 != 0, w[3] >> 41 & 1 != 0],
+        }
+    }
+}
+
+impl Body {
+    fn to_words(self) -> [u64; BODY_WORDS] {
+        let mut w = [0; BODY_WORDS];
+        w[..SEEN_WORDS].copy_from_slice(&self.seen[0]);
+        w[SEEN_WORDS..2 * SEEN_WORDS].copy_from_slice(&self.seen[1]);
+        w[2 * SEEN_WORDS..].copy_from_slice(&[
+            self.dep.need[0],
+            self.dep.need[1],
+            self.dep.inside[0],
+            self.dep.inside[1],
+        ]);
+        w
+    }
+
+    fn from_words(w: &[u64]) -> Body {
+        let mut seen = [[0; SEEN_WORDS]; 2];
+        seen[0].copy_from_slice(&w[..SEEN_WORDS]);
+        seen[1].copy_from_slice(&w[SEEN_WORDS..2 * SEEN_WORDS]);
+        let d = &w[2 * SEEN_WORDS..];
+        Body {
+            seen,
+            dep: Dep {
+                need: [d[0], d[1]],
+                inside: [d[2], d[3]],
+            },
+        }
+    }
+}
 
 impl Table {
     /// A table of 2^bits entries.
@@ -223,8 +275,8 @@ impl Table {
         let size = 1usize << bits.max(1);
         Table {
             keys: vec![0; size],
-            heads: vec![EMPTY_HEAD; size],
-            bodies: vec![EMPTY_BODY; size],
+            heads: vec![[0; HEAD_WORDS]; size],
+            bodies: vec![0; size * BODY_WORDS],
             mask: (size - 1) & !1,
             work: vec![0; size],
         }
@@ -239,20 +291,20 @@ impl Table {
 
     /// The probe fields of the entry in slot `i`.
     #[inline]
-    pub fn head(&self, i: usize) -> &Head {
-        &self.heads[i]
+    pub fn head(&self, i: usize) -> Head {
+        Head::from_words(&self.heads[i])
     }
 
     /// The filters and assumptions of the entry in slot `i`.
     #[inline]
-    pub fn body(&self, i: usize) -> &Body {
-        &self.bodies[i]
+    pub fn body(&self, i: usize) -> Body {
+        Body::from_words(&self.bodies[i * BODY_WORDS..(i + 1) * BODY_WORDS])
     }
 
     /// The entry in slot `i`.
     pub fn get(&self, i: usize) -> Entry {
-        let h = &self.heads[i];
-        let b = &self.bodies[i];
+        let h = self.head(i);
+        let b = self.body(i);
         Entry {
             key: self.keys[i],
             exact: h.exact,
@@ -291,11 +343,15 @@ impl Table {
             upper: e.upper,
             best: e.best,
             history_free: e.history_free,
-        };
-        self.bodies[i] = Body {
-            seen: e.seen,
-            dep: e.dep,
-        };
+        }
+        .to_words();
+        self.bodies[i * BODY_WORDS..(i + 1) * BODY_WORDS].copy_from_slice(
+            &Body {
+                seen: e.seen,
+                dep: e.dep,
+            }
+            .to_words(),
+        );
         self.work[i] = self.work[i].max(work);
         if old.is_none() {
             self.work[i] = work;
@@ -310,5 +366,56 @@ impl Table {
     /// The number of slots.
     pub fn capacity(&self) -> usize {
         self.keys.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_come_back_as_stored() {
+        let mut t = Table::new(4);
+        let mut seen = [SEEN_NONE; 2];
+        seen_add(&mut seen[0], 0x1234_5678_9abc_def1, 0b1011, 0b0100);
+        seen_add(&mut seen[1], 0xfedc_ba98_7654_3211, 0b0110, 0b1000);
+        let e = Entry {
+            key: 0x8000_0000_0000_0003,
+            exact: 7,
+            path: u64::MAX,
+            lower: -25,
+            upper: 13,
+            best: PASS,
+            history_free: [true, false],
+            min_ref: [u32::MAX, 12],
+            seen,
+            dep: Dep {
+                need: [u64::MAX, 5],
+                inside: [0, 1 << 63],
+            },
+        };
+        t.store(e, None, 10);
+        let i = t.find(e.key).expect("stored");
+        let g = t.get(i);
+        assert_eq!(
+            (g.key, g.exact, g.path, g.lower, g.upper, g.best),
+            (e.key, e.exact, e.path, e.lower, e.upper, e.best)
+        );
+        assert_eq!((g.history_free, g.min_ref), (e.history_free, e.min_ref));
+        assert_eq!((g.seen, g.dep), (e.seen, e.dep));
+        let h = Head {
+            history_free: [false, true],
+            lower: i16::MIN,
+            upper: i16::MAX,
+            best: NO_MOVE,
+            ..t.head(i)
+        };
+        let back = Head::from_words(&h.to_words());
+        assert_eq!(
+            (back.history_free, back.lower, back.upper, back.best),
+            (h.history_free, h.lower, h.upper, h.best)
+        );
+        assert_eq!(t.occupied(), 1);
+        assert!(t.find(e.key ^ 2).is_none());
     }
 }
