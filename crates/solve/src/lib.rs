@@ -76,7 +76,7 @@ use position::{Chains, HashIndex, Moves, Played, SymHashes};
 use std::fmt;
 use std::time::Instant;
 use table::{
-    seen_add, seen_common, seen_counts, seen_has, seen_mapped, seen_union, Body, Dep, Entry, Seen,
+    seen_add, seen_common, seen_counts, seen_has, seen_remap, seen_union, Body, Dep, Entry, Seen,
     Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
 };
 use tengen_core::{Board, Color, Game, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError};
@@ -803,25 +803,24 @@ impl Solver {
     /// canonical orientation into that of the current board (symmetry `sym`).
     fn entry_here(&self, e: &Entry, sym: usize) -> Entry {
         let from_canon = |m: u64| self.mover.unmap_mask(sym, m);
-        Entry {
-            seen: e.seen.map(|f| seen_mapped(&f, from_canon)),
-            dep: e.dep.mapped(from_canon),
-            ..*e
+        let mut out = *e;
+        for f in &mut out.seen {
+            seen_remap(f, from_canon);
         }
+        out.dep = e.dep.mapped(from_canon);
+        out
     }
 
     /// The filters and assumptions of the entry in slot `i`, turned from the canonical
     /// orientation into that of the current board (symmetry `sym`).
     fn body_here(&self, i: usize, sym: usize) -> Body {
-        let b = self.table.body(i);
+        let mut b = self.table.body(i);
         let from_canon = |m: u64| self.mover.unmap_mask(sym, m);
-        Body {
-            seen: [
-                seen_mapped(&b.seen[0], from_canon),
-                seen_mapped(&b.seen[1], from_canon),
-            ],
-            dep: b.dep.mapped(from_canon),
+        for f in &mut b.seen {
+            seen_remap(f, from_canon);
         }
+        b.dep = b.dep.mapped(from_canon);
+        b
     }
 
     /// Final score for the player to move.
@@ -1166,10 +1165,12 @@ impl Solver {
             // The stone masks of the filters and assumptions go in canonical orientation: the
             // entry serves every position of its key, mirror images included.
             let to_canon = |m: u64| self.mover.map_mask(here.sym, m);
-            entry.seen = entry.seen.map(|f| seen_mapped(&f, to_canon));
+            for f in &mut entry.seen {
+                seen_remap(f, to_canon);
+            }
             entry.dep = entry.dep.mapped(to_canon);
             self.table
-                .store(entry, replace, self.nodes - nodes_before + 1);
+                .store(&entry, replace, self.nodes - nodes_before + 1);
         }
         Out {
             value: best,

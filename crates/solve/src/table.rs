@@ -63,14 +63,12 @@ pub(crate) fn seen_common(s: &Seen) -> (u64, u64) {
     (s[COMMON_B], s[COMMON_W])
 }
 
-/// The filter with its stone masks passed through `f` (the Bloom filter of canonical hashes and
-/// the stone counts do not depend on the orientation).
+/// Passes the filter's stone masks through `f` (the Bloom filter of canonical hashes and the
+/// stone counts do not depend on the orientation).
 #[inline]
-pub(crate) fn seen_mapped(s: &Seen, f: impl Fn(u64) -> u64) -> Seen {
-    let mut out = *s;
-    out[COMMON_B] = f(s[COMMON_B]);
-    out[COMMON_W] = f(s[COMMON_W]);
-    out
+pub(crate) fn seen_remap(s: &mut Seen, f: impl Fn(u64) -> u64) {
+    s[COMMON_B] = f(s[COMMON_B]);
+    s[COMMON_W] = f(s[COMMON_W]);
 }
 
 /// Unites two filters.
@@ -241,19 +239,6 @@ impl Head {
 }
 
 impl Body {
-    fn to_words(self) -> [u64; BODY_WORDS] {
-        let mut w = [0; BODY_WORDS];
-        w[..SEEN_WORDS].copy_from_slice(&self.seen[0]);
-        w[SEEN_WORDS..2 * SEEN_WORDS].copy_from_slice(&self.seen[1]);
-        w[2 * SEEN_WORDS..].copy_from_slice(&[
-            self.dep.need[0],
-            self.dep.need[1],
-            self.dep.inside[0],
-            self.dep.inside[1],
-        ]);
-        w
-    }
-
     fn from_words(w: &[u64]) -> Body {
         let mut seen = [[0; SEEN_WORDS]; 2];
         seen[0].copy_from_slice(&w[..SEEN_WORDS]);
@@ -321,7 +306,7 @@ impl Table {
 
     /// Stores `e`, over slot `old` when given (the same key), else over the cheaper of the two
     /// slots of its bucket.
-    pub fn store(&mut self, e: Entry, old: Option<usize>, work: u64) {
+    pub fn store(&mut self, e: &Entry, old: Option<usize>, work: u64) {
         let work = work.min(u32::MAX as u64) as u32;
         let i = match old {
             Some(i) => i,
@@ -345,13 +330,15 @@ impl Table {
             history_free: e.history_free,
         }
         .to_words();
-        self.bodies[i * BODY_WORDS..(i + 1) * BODY_WORDS].copy_from_slice(
-            &Body {
-                seen: e.seen,
-                dep: e.dep,
-            }
-            .to_words(),
-        );
+        let w = &mut self.bodies[i * BODY_WORDS..(i + 1) * BODY_WORDS];
+        w[..SEEN_WORDS].copy_from_slice(&e.seen[0]);
+        w[SEEN_WORDS..2 * SEEN_WORDS].copy_from_slice(&e.seen[1]);
+        w[2 * SEEN_WORDS..].copy_from_slice(&[
+            e.dep.need[0],
+            e.dep.need[1],
+            e.dep.inside[0],
+            e.dep.inside[1],
+        ]);
         self.work[i] = self.work[i].max(work);
         if old.is_none() {
             self.work[i] = work;
@@ -394,7 +381,7 @@ mod tests {
                 inside: [0, 1 << 63],
             },
         };
-        t.store(e, None, 10);
+        t.store(&e, None, 10);
         let i = t.find(e.key).expect("stored");
         let g = t.get(i);
         assert_eq!(
