@@ -634,6 +634,38 @@ mod tests {
     }
 
     #[test]
+    fn hash_index_answers_as_a_scan_of_the_path() {
+        // A path pushed and popped at random (with growth past the first 1024 slots), hashes
+        // drawn from a small set so that many repeat; after every step each hash's answer is
+        // compared with a scan of the path for its most recent index.
+        let mut idx = super::HashIndex::new();
+        let mut path: Vec<(u64, Option<usize>)> = Vec::new();
+        let mut x = 99u64;
+        let pool: Vec<u64> = (0..3000).map(|i| splitmix(i * 7919)).collect();
+        for step in 0..40_000 {
+            x = splitmix(x);
+            let grow = step < 20_000 && x % 8 < 5 || step >= 20_000 && x % 8 < 3;
+            if grow || path.is_empty() {
+                let h = pool[(x >> 8) as usize % pool.len()];
+                let prev = idx.insert(h, path.len());
+                let want = path.iter().rposition(|e| e.0 == h);
+                assert_eq!(prev, want);
+                path.push((h, prev));
+            } else {
+                let (h, prev) = path.pop().unwrap();
+                idx.remove(h, prev);
+            }
+            for probe in [
+                pool[(x >> 20) as usize % pool.len()],
+                path.last().map_or(0, |e| e.0),
+            ] {
+                assert_eq!(idx.get(probe), path.iter().rposition(|e| e.0 == probe));
+            }
+        }
+        assert!(idx.slots.len() > 1024, "the index grew");
+    }
+
+    #[test]
     fn mask_maps_match_the_geometry() {
         let mut x = 5u64;
         for (w, h) in [
