@@ -5,8 +5,9 @@
 //! score with perfect play by both sides, black's area minus white's, then komi. The game ends
 //! after two consecutive passes and is counted as it stands (Tromp-Taylor style: stones plus
 //! empty regions that reach only one color). The ko rule must be one of the superko rules
-//! (positional, situational, natural-situational), which make every game finite; the rules of
-//! `tengen-core` decide every move.
+//! (positional, situational, natural-situational), which make every game finite; moves follow
+//! the rules of `tengen-core` (the solver makes them on bit masks of its own, tested move by move
+//! against `tengen_core::Game`).
 //!
 //! ```
 //! use tengen_solve::{solve, SolveOptions};
@@ -300,6 +301,8 @@ pub fn result_text(score: f64) -> String {
 /// One position of the current path.
 #[derive(Clone, Copy)]
 struct PathEntry {
+    /// Zobrist hash of the stones (the identity's of the position's hashes under every
+    /// symmetry, `Solver::sym_hashes`).
     hash: u64,
     to_move: Color,
     by_pass: bool,
