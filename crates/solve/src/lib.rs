@@ -870,26 +870,11 @@ impl Solver {
             return Out { value, dep, ..none };
         }
         if ply >= self.depth_limit {
-            // The depth limit: the worst the safe points allow for the player the search is
-            // pessimistic for (the best for the other), so that its wins are proofs.
-            let s = [
-                self.geo.safety(here.black, here.white),
-                self.geo.safety(here.white, here.black),
-            ];
-            let (lo, hi) = self.safe_bounds(&s, [false, false]);
-            let (lo, hi) = if here.to_move == Color::White {
-                (-hi, -lo)
-            } else {
-                (lo, hi)
-            };
-            let value = if here.to_move == self.pessimistic_for {
-                lo
-            } else {
-                hi
-            };
+            let (value, dep) = self.leaf_value(&here, d);
             self.stats.horizon_leaves += 1;
             return Out {
                 value,
+                dep,
                 horizon: true,
                 ..none
             };
@@ -1145,18 +1130,28 @@ impl Solver {
             }
         }
         for c in 0..2 {
-            if use_reg[c] {
-                let (need, inside) = (s[c].alive, s[c].regions);
-                let blocked = self.path[..d].iter().any(|a| {
-                    let own = if c == 0 { a.black } else { a.white };
-                    own & need == need && own & inside != 0
-                });
-                if blocked {
-                    use_reg[c] = false;
-                }
+            if use_reg[c] && self.regions_blocked(&s[c], c, d) {
+                use_reg[c] = false;
             }
         }
         let value = decide(self.safe_bounds(&s, use_reg))?;
+        Some((value, Self::region_dep(&s, use_reg)))
+    }
+
+    /// Whether an earlier position (path index below `d`) holds all of colour `c`'s pass-alive
+    /// stones and a stone of `c` inside its safe regions: the one kind of position that the
+    /// region strategy's moves could repeat (docs/SOLVING.md, "Safe points").
+    fn regions_blocked(&self, s: &Safety, c: usize, d: usize) -> bool {
+        let (need, inside) = (s.alive, s.regions);
+        self.path[..d].iter().any(|a| {
+            let own = if c == 0 { a.black } else { a.white };
+            own & need == need && own & inside != 0
+        })
+    }
+
+    /// What a bound that counts colour c's safe regions (`use_reg[c]`) assumes of the earlier
+    /// positions.
+    fn region_dep(s: &[Safety; 2], use_reg: [bool; 2]) -> Dep {
         let mut dep = DEP_NONE;
         for c in 0..2 {
             if use_reg[c] {
@@ -1164,7 +1159,34 @@ impl Solver {
                 dep.inside[c] = s[c].regions;
             }
         }
-        Some((value, dep))
+        dep
+    }
+
+    /// The value of a position at the depth limit: the worst the safe points allow for the
+    /// player the search is pessimistic for (the best for the other), so that its wins are
+    /// proofs. That worst depends only on the pessimistic player's own safe points, whose safe
+    /// regions count when the history allows them (then the value assumes what
+    /// [`Solver::region_dep`] says).
+    fn leaf_value(&self, here: &PathEntry, d: usize) -> (i32, Dep) {
+        let s = [
+            self.geo.safety(here.black, here.white),
+            self.geo.safety(here.white, here.black),
+        ];
+        let p = color_index(self.pessimistic_for);
+        let mut use_reg = [false; 2];
+        use_reg[p] = self.regions && s[p].regions != 0 && !self.regions_blocked(&s[p], p, d);
+        let (lo, hi) = self.safe_bounds(&s, use_reg);
+        let (lo, hi) = if here.to_move == Color::White {
+            (-hi, -lo)
+        } else {
+            (lo, hi)
+        };
+        let value = if here.to_move == self.pessimistic_for {
+            lo
+        } else {
+            hi
+        };
+        (value, Self::region_dep(&s, use_reg))
     }
 
     fn run(mut self) -> Result<Solution, SolveError> {
