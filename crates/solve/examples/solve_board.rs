@@ -59,8 +59,11 @@ fn main() {
             );
         }
         println!(
-            "  at limit {}  safe cuts {}  table cuts same {} other {} refused {}  etc {}  max ply {}  pv nodes {}",
+            "  at limit {} (regions {}, enclosed {}, pass {})  safe cuts {}  table cuts same {} other {} refused {}  etc {}  max ply {}  pv nodes {}",
             st.horizon_leaves,
+            st.region_leaves,
+            st.enclosed_leaves,
+            st.pass_leaves,
             st.safe_cuts,
             st.table_cuts_same,
             st.table_cuts_other,

@@ -165,6 +165,15 @@ pub struct Stats {
     pub horizon_leaves: u64,
     /// Nodes cut by the safe points of both sides.
     pub safe_cuts: u64,
+    /// Leaves at the depth limit whose value counted the safe regions of the player the search
+    /// is pessimistic for (the history allowed them), and of those, the leaves where an
+    /// enclosed region (docs/SOLVING.md, "Safe points", rule 3) was among them.
+    pub region_leaves: u64,
+    /// See `region_leaves`.
+    pub enclosed_leaves: u64,
+    /// Leaves at the depth limit where the player the search is pessimistic for was to move
+    /// after a pass and ending the game by passing was worth more than its safe points.
+    pub pass_leaves: u64,
     /// Nodes cut by a table bound of the same position and history.
     pub table_cuts_same: u64,
     /// Nodes cut by a table bound of the same position reached with another history.
@@ -1167,7 +1176,7 @@ impl Solver {
     /// proofs. That worst depends only on the pessimistic player's own safe points, whose safe
     /// regions count when the history allows them (then the value assumes what
     /// [`Solver::region_dep`] says).
-    fn leaf_value(&self, here: &PathEntry, d: usize) -> (i32, Dep) {
+    fn leaf_value(&mut self, here: &PathEntry, d: usize) -> (i32, Dep) {
         let s = [
             self.geo.safety(here.black, here.white),
             self.geo.safety(here.white, here.black),
@@ -1181,7 +1190,22 @@ impl Solver {
         } else {
             (lo, hi)
         };
+        if use_reg[p] {
+            self.stats.region_leaves += 1;
+            if s[p].enclosed != 0 {
+                self.stats.enclosed_leaves += 1;
+            }
+        }
         let value = if here.to_move == self.pessimistic_for {
+            // After the opponent's pass the player can end the game by passing (always legal):
+            // the score as it stands is then a lower bound too.
+            if self.game.consecutive_passes() == 1 {
+                let now = self.terminal();
+                if now > lo {
+                    self.stats.pass_leaves += 1;
+                    return (now, DEP_NONE);
+                }
+            }
             lo
         } else {
             hi
