@@ -171,9 +171,11 @@ pub struct Stats {
     pub region_leaves: u64,
     /// See `region_leaves`.
     pub enclosed_leaves: u64,
-    /// Leaves at the depth limit where the player the search is pessimistic for was to move
-    /// after a pass and ending the game by passing was worth more than its safe points.
-    pub pass_leaves: u64,
+    /// Safe-point cut-offs that counted an enclosed region.
+    pub enclosed_cuts: u64,
+    /// Leaves at the depth limit where the player the search is pessimistic for had a
+    /// pass-alive chain (else the leaf scores the whole board against it).
+    pub alive_leaves: u64,
     /// Nodes cut by a table bound of the same position and history.
     pub table_cuts_same: u64,
     /// Nodes cut by a table bound of the same position reached with another history.
@@ -1108,7 +1110,13 @@ impl Solver {
 
     /// A cut-off from the safe points of both sides: the value and what it assumed of the
     /// earlier positions, when the bounds decide the null-window question.
-    fn safe_cut(&self, here: &PathEntry, d: usize, alpha: i32, beta: i32) -> Option<(i32, Dep)> {
+    fn safe_cut(
+        &mut self,
+        here: &PathEntry,
+        d: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Dep)> {
         let s = [
             self.geo.safety(here.black, here.white),
             self.geo.safety(here.white, here.black),
@@ -1144,6 +1152,9 @@ impl Solver {
             }
         }
         let value = decide(self.safe_bounds(&s, use_reg))?;
+        if (0..2).any(|c| use_reg[c] && s[c].enclosed != 0) {
+            self.stats.enclosed_cuts += 1;
+        }
         Some((value, Self::region_dep(&s, use_reg)))
     }
 
@@ -1190,6 +1201,9 @@ impl Solver {
         } else {
             (lo, hi)
         };
+        if s[p].alive != 0 {
+            self.stats.alive_leaves += 1;
+        }
         if use_reg[p] {
             self.stats.region_leaves += 1;
             if s[p].enclosed != 0 {
@@ -1197,15 +1211,6 @@ impl Solver {
             }
         }
         let value = if here.to_move == self.pessimistic_for {
-            // After the opponent's pass the player can end the game by passing (always legal):
-            // the score as it stands is then a lower bound too.
-            if self.game.consecutive_passes() == 1 {
-                let now = self.terminal();
-                if now > lo {
-                    self.stats.pass_leaves += 1;
-                    return (now, DEP_NONE);
-                }
-            }
             lo
         } else {
             hi
