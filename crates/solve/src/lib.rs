@@ -30,8 +30,9 @@
 //! - safe points: a player's pass-alive chains (Benson) and the one-point eyes they enclose are
 //!   theirs at the end whatever the opponent does, which bounds the final score from both sides
 //!   (`Geometry::safety`); a node whose bounds already decide the null-window question is cut.
-//!   Safe regions (next to one of those chains at every point, with a history check) add to
-//!   them (`SolveOptions::safe_regions`, on by default);
+//!   Safe regions (next to one of those chains at every point, or enclosed by such chains with
+//!   at most one point off them; with a history check) add to them, at cut-offs and at the depth
+//!   limit (`SolveOptions::safe_regions`, on by default);
 //! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
 //!   that ends the game is tried first; enhanced transposition cut-offs: a child whose stored
 //!   bound, tested exactly as the child's own search would test it, refutes the window is
