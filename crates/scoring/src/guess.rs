@@ -84,6 +84,10 @@ pub struct GuessOptions {
     pub playouts: u32,
     /// Seed of the random numbers; the same seed gives the same guess.
     pub seed: u64,
+    /// The player to move in the position (after two passes: the player after the last pass),
+    /// `None` when unknown. The guess uses it where who moves first decides a local fight that
+    /// nobody has played out (docs/SCORING.md, "The automatic guess").
+    pub to_move: Option<Color>,
 }
 
 impl Default for GuessOptions {
@@ -91,6 +95,7 @@ impl Default for GuessOptions {
         GuessOptions {
             playouts: 0,
             seed: 1,
+            to_move: None,
         }
     }
 }

@@ -41,6 +41,10 @@ struct Position {
     size: usize,
     komi: f64,
     sgf: String,
+    /// Who moved first in the first cleanup of a Japanese-style game: the player after the
+    /// last pass (absent in the other files).
+    #[serde(default)]
+    cleanup_first: Option<String>,
     dead: Vec<String>,
     result: String,
     gnugo_dead: Vec<String>,
@@ -67,14 +71,25 @@ fn load(file: &str) -> Vec<Position> {
         .collect()
 }
 
-fn board_of(p: &Position) -> Board {
+/// The two-pass position of `p` and the player to move there (the player after the last pass,
+/// what the guess is told).
+fn board_of(p: &Position) -> (Board, Color) {
     let (games, _) = tengen_sgf::read_go_games(p.sgf.as_bytes()).expect("corpus SGF");
     let rules = match p.rules.as_deref() {
         Some("japanese") => Rules::JAPANESE,
         _ => Rules::CHINESE,
     };
     let game = tengen_sgf::game::replay(&games[0], rules, None).expect("replayable");
-    game.board().clone()
+    let to_move = game.to_move();
+    if let Some(first) = &p.cleanup_first {
+        let first = if first == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        assert_eq!(to_move, first, "{}: the player after the last pass", p.id);
+    }
+    (game.board().clone(), to_move)
 }
 
 fn dead_set(p: &Position, board: &Board, vertices: &[String]) -> HashSet<usize> {
@@ -252,10 +267,12 @@ struct Measured {
     effort: Effort,
 }
 
-/// The options of the guess for a board of `size` lines: the effort of [`effort`] and the seed
-/// of `TENGEN_CLEANUP_SEED` (default the guess's own, 1; the floors hold for that one only).
-fn options(effort: Effort, size: usize) -> GuessOptions {
+/// The options of the guess for a board of `size` lines: the effort of [`effort`], the player
+/// to move after the two passes, and the seed of `TENGEN_CLEANUP_SEED` (default the guess's
+/// own, 1; the floors hold for that one only).
+fn options(effort: Effort, size: usize, to_move: Color) -> GuessOptions {
     let mut o = GuessOptions::with_effort(effort, size, size);
+    o.to_move = Some(to_move);
     if let Some(seed) = std::env::var("TENGEN_CLEANUP_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -302,10 +319,10 @@ fn measure(file: &str) -> Measured {
             m.refuted.push(p.id.clone());
             continue;
         }
-        let board = board_of(p);
+        let (board, to_move) = board_of(p);
         if !p.cleanups_agree {
             // Left out; says which cleanup the guess sides with, for information.
-            let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size));
+            let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size, to_move));
             let guess: HashSet<usize> = (0..g.status.len())
                 .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
                 .collect();
@@ -329,7 +346,7 @@ fn measure(file: &str) -> Measured {
             "{}: the recorded result",
             p.id
         );
-        let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size));
+        let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size, to_move));
         let guess: HashSet<usize> = (0..cells.len())
             .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
             .collect();
