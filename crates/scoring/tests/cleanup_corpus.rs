@@ -21,6 +21,7 @@
 //! Every position runs at the default effort (about 7 s for both files in the test profile);
 //! `TENGEN_CLEANUP_EFFORT=low|high` measures another effort (high: about a minute),
 //! `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position,
+//! `TENGEN_CLEANUP_ONLY=ID` measures the one position `ID` of each file (the floors then fail),
 //! `TENGEN_CLEANUP_SEED=N` runs the guess with another seed (the floors are then not checked:
 //! a way to see which verdicts hang on the playouts' luck; since wave 6 the development sets give
 //! the same figures at seeds 1 to 8, docs/BENCHMARKS.md).
@@ -311,6 +312,9 @@ fn measure(file: &str) -> Measured {
         effort,
     };
     for p in &positions {
+        if std::env::var("TENGEN_CLEANUP_ONLY").is_ok_and(|o| o != p.id) {
+            continue;
+        }
         if !p.suspect.is_empty() {
             m.suspect += 1;
             continue;
