@@ -568,3 +568,22 @@ fn guess_agrees_with_the_fourth_japanese_style_set() {
     assert!(m.ours.positions >= 34, "{} positions", m.ours.positions);
     check_floors(&m, 99.94, 94.1, &[]);
 }
+
+/// The fifth Japanese-style development set (`japanese-dev5.jsonl`): 120 games made the same
+/// way as `japanese-dev2.jsonl` with new seeds (20001..20912), while the guess was being changed
+/// in wave 7 (its first games were used to change it: development data). Floors: what the
+/// default effort reaches, 7,721 of 7,735 stones and 100 of 101 scores (GNU Go level 10: 7,715
+/// and 98). One position misjudges a string of 5 stones or more, as GNU Go does:
+/// `13x13-h3-l2-s20707`, a capturing race in the lower right that both judges read the wrong
+/// way round (the white string of 10 at K8 is dead and black's L4 L3 L2 alive; GNU Go misses
+/// L4 L3 L2 too). Listed so that the test fails when the guess changes on it. The misses
+/// fixed while the set was made (docs/BENCHMARKS.md): `13x13-h0-l1-s20502` (white C12 C11 and
+/// M9 L8 M8, alive, judged dead: twice the playouts) and `13x13-h0-l4-s20610` (white B1, the
+/// stone of a ko whose connection is short of liberties, dead, judged alive: the ko exception
+/// of the rule for groups in atari).
+#[test]
+fn guess_agrees_with_the_fifth_japanese_style_set() {
+    let m = measure("japanese-dev5.jsonl");
+    assert!(m.ours.positions >= 101, "{} positions", m.ours.positions);
+    check_floors(&m, 99.81, 99.0, &["13x13-h3-l2-s20707 (K8)"]);
+}
