@@ -398,7 +398,10 @@ impl GameState {
             let guess = tengen_scoring::Guess::new(
                 g.board(),
                 g.rules(),
-                tengen_scoring::GuessOptions::default(),
+                tengen_scoring::GuessOptions {
+                    to_move: Some(g.to_move()),
+                    ..tengen_scoring::GuessOptions::default()
+                },
             );
             tengen_scoring::Score::new(&guess.marking, g.rules(), g.handicap())
         })?;

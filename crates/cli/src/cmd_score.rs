@@ -139,6 +139,7 @@ fn score(args: &Args) -> Result<Scored, (u8, String)> {
         };
         let options = GuessOptions {
             seed: args.seed.unwrap_or(GuessOptions::default().seed),
+            to_move: Some(game.to_move()),
             ..GuessOptions::with_effort(effort, board.width(), board.height())
         };
         Guess::new(board, &rules, options).marking

@@ -577,6 +577,7 @@ impl Engine {
     fn guess(&self) -> Guess {
         let options = GuessOptions {
             seed: self.seed,
+            to_move: Some(self.game.to_move()),
             ..GuessOptions::default()
         };
         Guess::new(self.game.board(), self.game.rules(), options)

@@ -378,7 +378,8 @@ impl ScoringGame {
         Ok(change)
     }
 
-    /// Replaces the marks with the automatic guess (scoring phase only); bumps the version.
+    /// Replaces the marks with the automatic guess (scoring phase only); bumps the version. The
+    /// guess is told who is to move (`options.to_move`, or the game's player to move).
     pub fn apply_guess(
         &mut self,
         options: GuessOptions,
@@ -386,6 +387,10 @@ impl ScoringGame {
     ) -> Result<Change, ScoringError> {
         self.need(Phase::Scoring)?;
         self.check_version(marks_version)?;
+        let options = GuessOptions {
+            to_move: options.to_move.or(Some(self.game.to_move())),
+            ..options
+        };
         let guess = Guess::new(self.game.board(), self.game.rules(), options);
         let m = self.marking.as_mut().expect("scoring phase has marks");
         let a = m.analysis();

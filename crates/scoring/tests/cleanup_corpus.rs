@@ -14,16 +14,19 @@
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
 //! development, `japanese-heldout.jsonl`, held out, and `japanese-dev2.jsonl`,
-//! `japanese-dev3.jsonl` and `japanese-dev4.jsonl`, development.
+//! `japanese-dev3.jsonl`, `japanese-dev4.jsonl` and `japanese-dev5.jsonl`, development.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //!
-//! Every position runs at the default effort (about 7 s for both files in the test profile);
-//! `TENGEN_CLEANUP_EFFORT=low|high` measures another effort (high: about a minute),
+//! Every position runs at the default effort (about 40 s for all the files in the test profile
+//! on the shared 2-core machine); `TENGEN_CLEANUP_EFFORT=low|high` measures another effort
+//! (high: several minutes),
 //! `TENGEN_CLEANUP_VERBOSE=1` lists the misjudged stones of each position,
+//! `TENGEN_CLEANUP_ONLY=ID` measures the one position `ID` of each file (the floors then fail),
 //! `TENGEN_CLEANUP_SEED=N` runs the guess with another seed (the floors are then not checked:
-//! a way to see which verdicts hang on the playouts' luck; since wave 6 the development sets give
-//! the same figures at seeds 1 to 8, docs/BENCHMARKS.md).
+//! a way to see which verdicts hang on the playouts' luck, docs/BENCHMARKS.md).
+//! The guess is told who is to move: the player after the last pass (for the Japanese-style
+//! files the record's `cleanup_first`, checked here).
 //! GNU Go's own `final_status_list dead` at level 10, recorded by the generator, is measured the
 //! same way and printed beside (run with `--nocapture` to see the table).
 
@@ -41,6 +44,10 @@ struct Position {
     size: usize,
     komi: f64,
     sgf: String,
+    /// Who moved first in the first cleanup of a Japanese-style game: the player after the
+    /// last pass (absent in the other files).
+    #[serde(default)]
+    cleanup_first: Option<String>,
     dead: Vec<String>,
     result: String,
     gnugo_dead: Vec<String>,
@@ -67,14 +74,25 @@ fn load(file: &str) -> Vec<Position> {
         .collect()
 }
 
-fn board_of(p: &Position) -> Board {
+/// The two-pass position of `p` and the player to move there (the player after the last pass,
+/// what the guess is told).
+fn board_of(p: &Position) -> (Board, Color) {
     let (games, _) = tengen_sgf::read_go_games(p.sgf.as_bytes()).expect("corpus SGF");
     let rules = match p.rules.as_deref() {
         Some("japanese") => Rules::JAPANESE,
         _ => Rules::CHINESE,
     };
     let game = tengen_sgf::game::replay(&games[0], rules, None).expect("replayable");
-    game.board().clone()
+    let to_move = game.to_move();
+    if let Some(first) = &p.cleanup_first {
+        let first = if first == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        assert_eq!(to_move, first, "{}: the player after the last pass", p.id);
+    }
+    (game.board().clone(), to_move)
 }
 
 fn dead_set(p: &Position, board: &Board, vertices: &[String]) -> HashSet<usize> {
@@ -252,10 +270,12 @@ struct Measured {
     effort: Effort,
 }
 
-/// The options of the guess for a board of `size` lines: the effort of [`effort`] and the seed
-/// of `TENGEN_CLEANUP_SEED` (default the guess's own, 1; the floors hold for that one only).
-fn options(effort: Effort, size: usize) -> GuessOptions {
+/// The options of the guess for a board of `size` lines: the effort of [`effort`], the player
+/// to move after the two passes, and the seed of `TENGEN_CLEANUP_SEED` (default the guess's
+/// own, 1; the floors hold for that one only).
+fn options(effort: Effort, size: usize, to_move: Color) -> GuessOptions {
     let mut o = GuessOptions::with_effort(effort, size, size);
+    o.to_move = Some(to_move);
     if let Some(seed) = std::env::var("TENGEN_CLEANUP_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -294,6 +314,9 @@ fn measure(file: &str) -> Measured {
         effort,
     };
     for p in &positions {
+        if std::env::var("TENGEN_CLEANUP_ONLY").is_ok_and(|o| o != p.id) {
+            continue;
+        }
         if !p.suspect.is_empty() {
             m.suspect += 1;
             continue;
@@ -302,10 +325,10 @@ fn measure(file: &str) -> Measured {
             m.refuted.push(p.id.clone());
             continue;
         }
-        let board = board_of(p);
+        let (board, to_move) = board_of(p);
         if !p.cleanups_agree {
             // Left out; says which cleanup the guess sides with, for information.
-            let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size));
+            let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size, to_move));
             let guess: HashSet<usize> = (0..g.status.len())
                 .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
                 .collect();
@@ -329,7 +352,7 @@ fn measure(file: &str) -> Measured {
             "{}: the recorded result",
             p.id
         );
-        let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size));
+        let g = Guess::new(&board, &Rules::CHINESE, options(effort, p.size, to_move));
         let guess: HashSet<usize> = (0..cells.len())
             .filter(|&k| g.status[k] == Some(tengen_scoring::StoneStatus::Dead))
             .collect();
@@ -480,7 +503,9 @@ fn guess_agrees_with_the_japanese_style_set() {
 /// opponent cannot hold is alive and that the stone of an unfought ko its owner saves by
 /// connecting stays (both made on the development sets only): 5,420 of 5,432 stones and 67 of
 /// 71 scores, the same string of 5 or more misjudged. Measured again once after the rules that
-/// made the development sets' verdicts the same at every seed (wave 6): the same figures.
+/// made the development sets' verdicts the same at every seed (wave 6): the same figures. Measured
+/// again once after wave 7 (the miai rule, twice the playouts, the ko exception for stones in
+/// atari; made on the development sets only): the same figures.
 #[test]
 fn guess_agrees_with_the_japanese_style_held_out_set() {
     let m = measure("japanese-heldout.jsonl");
@@ -537,9 +562,30 @@ fn guess_agrees_with_the_third_japanese_style_set() {
 /// stones or more. The misses (docs/BENCHMARKS.md): `19x19-h2-l4-s18203` (white T18, the stone
 /// of a ko its owner saves by connecting, left standing by both cleanups, judged dead) and
 /// `19x19-h2-l4-s18206` (white N2 O2, captured by both cleanups, judged alive, by GNU Go too).
+/// Wave 7 (the miai rule, twice the playouts) left these figures as they were at seed 1 and
+/// fixed `19x19-h3-l3-s18303` at seed 6 (white F15 G15 and F13 G13, alive, judged dead there).
 #[test]
 fn guess_agrees_with_the_fourth_japanese_style_set() {
     let m = measure("japanese-dev4.jsonl");
     assert!(m.ours.positions >= 34, "{} positions", m.ours.positions);
     check_floors(&m, 99.94, 94.1, &[]);
+}
+
+/// The fifth Japanese-style development set (`japanese-dev5.jsonl`): 120 games made the same
+/// way as `japanese-dev2.jsonl` with new seeds (20001..20912), while the guess was being changed
+/// in wave 7 (its first games were used to change it: development data). Floors: what the
+/// default effort reaches, 7,721 of 7,735 stones and 100 of 101 scores (GNU Go level 10: 7,715
+/// and 98). One position misjudges a string of 5 stones or more, as GNU Go does:
+/// `13x13-h3-l2-s20707`, a capturing race in the lower right that both judges read the wrong
+/// way round (the white string of 10 at K8 is dead and black's L4 L3 L2 alive; GNU Go misses
+/// L4 L3 L2 too). Listed so that the test fails when the guess changes on it. The misses
+/// fixed while the set was made (docs/BENCHMARKS.md): `13x13-h0-l1-s20502` (white C12 C11 and
+/// M9 L8 M8, alive, judged dead: twice the playouts) and `13x13-h0-l4-s20610` (white B1, the
+/// stone of a ko whose connection is short of liberties, dead, judged alive: the ko exception
+/// of the rule for groups in atari).
+#[test]
+fn guess_agrees_with_the_fifth_japanese_style_set() {
+    let m = measure("japanese-dev5.jsonl");
+    assert!(m.ours.positions >= 101, "{} positions", m.ours.positions);
+    check_floors(&m, 99.81, 99.0, &["13x13-h3-l2-s20707 (K8)"]);
 }

@@ -100,6 +100,7 @@ fn phase_errors() {
         GuessOptions {
             playouts: 200,
             seed: 3,
+            to_move: None,
         },
         v,
     )

@@ -383,6 +383,7 @@ impl App {
         GuessOptions {
             playouts: self.config.guess_playouts,
             seed: 1,
+            to_move: None,
         }
     }
 

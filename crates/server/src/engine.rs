@@ -332,6 +332,10 @@ impl Player {
         match self {
             Player::Builtin(_) => {
                 let game = m.game();
+                let guess = GuessOptions {
+                    to_move: Some(game.to_move()),
+                    ..guess
+                };
                 let g = Guess::new(game.board(), game.rules(), guess);
                 Ok(game
                     .board()

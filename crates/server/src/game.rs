@@ -592,7 +592,11 @@ impl Match {
         let mut events = vec![Event::Move { c: color, v }];
         if mv == Move::Pass && self.pass_ends_play() {
             // This pass begins scoring: lay the automatic guess on now, so that replaying the
-            // log never has to guess again.
+            // log never has to guess again. The passer's opponent moves next.
+            let guess = GuessOptions {
+                to_move: Some(color.opponent()),
+                ..guess
+            };
             let g = Guess::new(game.board(), game.rules(), guess);
             let a = g.marking.analysis();
             let dead = (0..a.width() * a.height())
@@ -927,6 +931,7 @@ mod tests {
             GuessOptions {
                 playouts: 50,
                 seed: 1,
+                to_move: None,
             },
         )?;
         for e in &evs {
@@ -941,6 +946,7 @@ mod tests {
         let g = GuessOptions {
             playouts: 50,
             seed: 1,
+            to_move: None,
         };
         let mut log: Vec<String> = Vec::new();
         let mut run = |m: &mut Match, evs: Vec<Event>| {
@@ -1019,6 +1025,7 @@ mod tests {
         let g = GuessOptions {
             playouts: 10,
             seed: 1,
+            to_move: None,
         };
         assert!(matches!(
             m.decide_move(Color::Black, "hello", 0, g),

@@ -4,7 +4,8 @@
 //! positions) finishes within `REF_BUDGET` nodes (default 300,000; 0 skips it), the value must
 //! also equal it; otherwise the default setting's value is the one compared against.
 //!
-//! `cargo run --release -p tengen-solve --example fuzz_regions -- [cases] [seed]`; `POS="-o/xo/oo
+//! `cargo run --release -p tengen-solve --example fuzz_regions -- [cases] [seed]`; `SIZES=3x4,4x3`
+//! picks the boards (default 1x4, 1x5, 1x6, 2x2, 2x3, 3x2, 2x4); `POS="-o/xo/oo
 //! positional W"` checks one position (rows top first, x black, o white); `FDS=0,1,2` picks the
 //! first depth limits; `SHOW=1` prints every value.
 use tengen_core::{Board, Color, Game, Move, Point, Rules};
@@ -102,8 +103,21 @@ fn main() {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     };
-    let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
+    // `SIZES=3x3,3x4` picks the boards (default: up to 8 points).
+    let sizes: Vec<(usize, usize)> = std::env::var("SIZES").map_or(
+        vec![(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)],
+        |v| {
+            v.split(',')
+                .map(|s| {
+                    let (w, h) = s.split_once('x').expect("WxH");
+                    (w.parse().unwrap(), h.parse().unwrap())
+                })
+                .collect()
+        },
+    );
     let (mut done, mut skipped, mut bad) = (0, 0, 0);
+    // Cut-offs and leaves that counted an enclosed region (docs/SOLVING.md, rule 3).
+    let mut enclosed_used = 0u64;
     while done < cases {
         let (w, h) = sizes[(rnd() % sizes.len() as u64) as usize];
         let ko = ["positional", "situational", "natural-situational"][(rnd() % 3) as usize];
@@ -184,6 +198,7 @@ fn main() {
                     ..SolveOptions::default()
                 };
                 let s = solve_position(&board, to_move, rules, o).unwrap();
+                enclosed_used += s.stats.enclosed_cuts + s.stats.enclosed_leaves;
                 if std::env::var_os("SHOW").is_some() {
                     println!(
                         "regions={regions} fd={first_depth} -> {} nodes {}",
@@ -201,5 +216,7 @@ fn main() {
             }
         }
     }
-    println!("{done} positions, {skipped} skipped, {bad} mismatches");
+    println!(
+        "{done} positions, {skipped} skipped, {bad} mismatches, {enclosed_used} cut-offs or leaves used an enclosed region"
+    );
 }

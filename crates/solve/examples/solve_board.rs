@@ -59,9 +59,13 @@ fn main() {
             );
         }
         println!(
-            "  at limit {}  safe cuts {}  table cuts same {} other {} refused {}  etc {}  max ply {}  pv nodes {}",
+            "  at limit {} (pessimistic side alive {}, its regions {}, enclosed {})  safe cuts {} (enclosed {})  table cuts same {} other {} refused {}  etc {}  max ply {}  pv nodes {}",
             st.horizon_leaves,
+            st.alive_leaves,
+            st.region_leaves,
+            st.enclosed_leaves,
             st.safe_cuts,
+            st.enclosed_cuts,
             st.table_cuts_same,
             st.table_cuts_other,
             st.table_refused,

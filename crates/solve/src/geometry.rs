@@ -260,10 +260,14 @@ impl Geometry {
     /// - `eyes`: the empty points all of whose neighbours are stones of `alive` (the opponent
     ///   can never keep a stone there);
     /// - `strict`, `regions`: the chains that stay alive when a region must have every point
-    ///   next to the chain to count as vital, and those strictly vital regions: the owner keeps
-    ///   them by capturing whatever the opponent plays there, provided no earlier position of the
-    ///   game holds the stones of `strict` and an own stone inside `regions` (the caller checks
-    ///   the history).
+    ///   next to the chain to count as vital, and the regions the owner keeps by capturing
+    ///   whatever the opponent plays there: those strictly vital regions, and the `enclosed`
+    ///   ones (below); provided no earlier position of the game holds the stones of `alive` and
+    ///   an own stone inside `regions` (the caller checks the history);
+    /// - `enclosed`: the regions (connected sets of points without an own stone) next to no
+    ///   other chains than those of `strict`, not already strictly vital, in which at most one
+    ///   point is not next to a chain of `strict`, that point having at least two neighbours
+    ///   (docs/SOLVING.md, "Safe points", rule 3).
     pub fn safety(&self, own: u64, opp: u64) -> Safety {
         let (alive, _) = self.benson(own, opp, false);
         if alive == 0 {
@@ -273,12 +277,44 @@ impl Geometry {
         let eyes = empty & !self.dilate(self.all & !alive) & self.dilate(alive);
         // Strictly vital implies vital, so these chains are among `alive`.
         let (strict, regions) = self.benson(own, opp, true);
+        let enclosed = self.enclosed(own, strict, regions | eyes);
         Safety {
             alive,
             eyes,
             strict,
-            regions: regions & !eyes,
+            regions: (regions | enclosed) & !eyes,
+            enclosed,
         }
+    }
+
+    /// The regions (connected sets of points without a stone of `own`) that touch no points of
+    /// `skip`, are next to chains of `strict` only, and have at most one point not next to
+    /// `strict`, which then has at least two neighbours (docs/SOLVING.md, "Safe points", rule 3:
+    /// the owner of `strict` keeps them by playing next to its chains, and on that one point
+    /// only to capture every opponent stone of the region at once).
+    pub fn enclosed(&self, own: u64, strict: u64, skip: u64) -> u64 {
+        if strict == 0 {
+            return 0;
+        }
+        let near = self.dilate(strict);
+        let mut out = 0;
+        let mut left = self.all & !own & !skip & near;
+        while left != 0 {
+            let r = self.flood(left & left.wrapping_neg(), self.all & !own);
+            left &= !r;
+            if r & skip != 0 || self.dilate(r) & !r & !strict != 0 {
+                continue;
+            }
+            let inner = r & !near;
+            if inner.count_ones() > 1 {
+                continue;
+            }
+            if inner != 0 && self.dilate(inner).count_ones() < 2 {
+                continue;
+            }
+            out |= r;
+        }
+        out
     }
 
     /// Points that `owner` (stones `own`) keeps to the end of the game if it passes every turn
@@ -301,8 +337,12 @@ pub(crate) struct Safety {
     pub eyes: u64,
     /// Chains alive under the strict test.
     pub strict: u64,
-    /// Their strictly vital regions (without `eyes`).
+    /// The regions kept by capturing (without `eyes`): the strictly vital regions of `strict`
+    /// and `enclosed`.
     pub regions: u64,
+    /// The regions of `regions` that are not strictly vital to one chain but enclosed by
+    /// `strict` with at most one point not next to it.
+    pub enclosed: u64,
 }
 
 #[cfg(test)]
@@ -411,5 +451,91 @@ mod tests {
         assert_eq!(s.regions, 0xf | (0b0110 << 8));
         assert_eq!((s.alive | s.regions).count_ones(), 16);
         assert_eq!(g4.safety(w, b), Safety::default());
+    }
+
+    #[test]
+    fn enclosed_corner_with_one_point_off_the_chain_is_safe() {
+        let g = Geometry::new(4, 4);
+        // One black chain (9 stones) with three one-point eyes, (3,0), (3,2), (1,3), which make
+        // it strictly alive, and the 2x2 top-left corner. Three corner points touch the chain;
+        // the corner point (0,0) does not (its neighbours (1,0) and (0,1) are in the region).
+        // White cannot live in four points: black plays next to its chain, and on (0,0) only
+        // when that captures every white stone there. So all 16 points are black's.
+        let (b, w) = masks(&["..x.", "..xx", "xxx.", "x.xx"]);
+        let corner = 0b11 | (0b11 << 4);
+        let s = g.safety(b, w);
+        assert_eq!(s.strict, b);
+        assert_eq!(s.eyes, (1 << 3) | (1 << 11) | (1 << 13));
+        assert_eq!(s.enclosed, corner);
+        assert_eq!(s.regions & corner, corner);
+        assert_eq!((s.alive | s.eyes | s.regions).count_ones(), 16);
+        // The same with white stones in the corner (on (0,0) and (1,1)): still black's.
+        let (b2, w2) = masks(&["o.x.", ".oxx", "xxx.", "x.xx"]);
+        assert_eq!(g.safety(b2, w2).enclosed, corner);
+        // Before this rule the corner did not count: it is not strictly vital to the chain.
+        let (_, strict_regions) = g.benson(b, w, true);
+        assert_eq!(strict_regions & corner, 0);
+    }
+
+    #[test]
+    fn region_between_two_chains_counts_when_every_point_touches_one() {
+        // Two black chains, each strictly alive with two one-point eyes of its own (left:
+        // (0,0) and (0,2); right: the two points of the last column off row 1).
+        // 5x3: the middle column touches both chains at every point, so it is strictly vital
+        // to each and already a strict region; the new rule adds nothing.
+        let g = Geometry::new(5, 3);
+        let (b, w) = masks(&[".x.x.", "xx.xx", ".x.x."]);
+        let s = g.safety(b, w);
+        assert_eq!(s.strict, b);
+        assert_eq!(s.enclosed, 0);
+        assert_eq!(s.regions, 0b100 | (0b100 << 5) | (0b100 << 10));
+        // 6x3: the middle two columns are one region (a white stone in it) whose points each
+        // touch only one chain ((2,y) the left one, (3,y) the right one): strictly vital to
+        // neither, but every point is next to a strictly alive chain: enclosed. Black: 8
+        // stones + 4 eyes + 6 = all 18 points.
+        let g6 = Geometry::new(6, 3);
+        let (b, w) = masks(&[".x..x.", "xx.oxx", ".x..x."]);
+        let s = g6.safety(b, w);
+        assert_eq!(s.strict, b);
+        let middle = 0b1100 | (0b1100 << 6) | (0b1100 << 12);
+        assert_eq!(s.enclosed, middle);
+        assert_eq!((s.alive | s.eyes | s.regions).count_ones(), 18);
+    }
+
+    #[test]
+    fn regions_where_the_opponent_can_live_or_hold_a_stone_do_not_count() {
+        let g = Geometry::new(5, 5);
+        // Rows 2-4: a black chain with the one-point eyes (1,3) and (3,3), strictly alive.
+        // Rows 0-1: one region of 10 points in which white already lives: its chain (row 1 and
+        // (1,0), (3,0)) has the three eyes (0,0), (2,0), (4,0). The five row-0 points are not
+        // next to black, so the rule must not count the region.
+        let (b, w) = masks(&[".o.o.", "ooooo", "xxxxx", "x.x.x", "xxxxx"]);
+        assert_eq!(g.pass_alive(w, b), w, "white lives above");
+        let s = g.safety(b, w);
+        assert_eq!(s.strict, b);
+        let top = 0b11111 | (0b11111 << 5);
+        assert_eq!(s.enclosed & top, 0);
+        assert_eq!(s.regions & top, 0);
+        // The same region empty (white could still build a living group there): not counted.
+        let (b, w) = masks(&[".....", ".....", "xxxxx", "x.x.x", "xxxxx"]);
+        assert_eq!(g.safety(b, w).strict, b);
+        assert_eq!(g.safety(b, w).regions & top, 0);
+        // 4x4, a 2x3 corner region with two points off the chain ((0,0) and (1,0)): not counted
+        // (the rule is sure of one such point only). The chain's eyes: (1,3) and (3,3).
+        let g4 = Geometry::new(4, 4);
+        let (b, w) = masks(&["...x", "...x", "xxxx", "x.x."]);
+        let s = g4.safety(b, w);
+        assert_eq!(s.strict, b);
+        assert_eq!(s.regions & 0x77, 0);
+        // The safe 2x2 corner of the first test with a black stone on (0,0) and a white one on
+        // (1,1): the region left ((1,0), (0,1), (1,1)) is next to a black stone that is not
+        // strictly alive (white may capture it, or it may end in seki): not counted.
+        let (b, w) = masks(&["x.x.", ".oxx", "xxx.", "x.xx"]);
+        let s = g4.safety(b, w);
+        assert_eq!(s.strict, b & !1);
+        assert_eq!(s.regions & 0b11_0011, 0);
+        // A region next to a black chain that is not strictly alive: nothing counts.
+        let (b, w) = masks(&["....", "xxxx", "....", "...."]);
+        assert_eq!(g4.safety(b, w), Safety::default());
     }
 }

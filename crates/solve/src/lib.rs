@@ -31,8 +31,9 @@
 //! - safe points: a player's pass-alive chains (Benson) and the one-point eyes they enclose are
 //!   theirs at the end whatever the opponent does, which bounds the final score from both sides
 //!   (`Geometry::safety`); a node whose bounds already decide the null-window question is cut.
-//!   Safe regions (next to one of those chains at every point, with a history check) add to
-//!   them (`SolveOptions::safe_regions`, on by default);
+//!   Safe regions (next to one of those chains at every point, or enclosed by such chains with
+//!   at most one point off them; with a history check) add to them, at cut-offs and at the depth
+//!   limit (`SolveOptions::safe_regions`, on by default);
 //! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
 //!   that ends the game is tried first; enhanced transposition cut-offs: a child whose stored
 //!   bound, tested exactly as the child's own search would test it, refutes the window is
@@ -164,6 +165,17 @@ pub struct Stats {
     pub horizon_leaves: u64,
     /// Nodes cut by the safe points of both sides.
     pub safe_cuts: u64,
+    /// Leaves at the depth limit whose value counted the safe regions of the player the search
+    /// is pessimistic for (the history allowed them), and of those, the leaves where an
+    /// enclosed region (docs/SOLVING.md, "Safe points", rule 3) was among them.
+    pub region_leaves: u64,
+    /// See `region_leaves`.
+    pub enclosed_leaves: u64,
+    /// Safe-point cut-offs that counted an enclosed region.
+    pub enclosed_cuts: u64,
+    /// Leaves at the depth limit where the player the search is pessimistic for had a
+    /// pass-alive chain (else the leaf scores the whole board against it).
+    pub alive_leaves: u64,
     /// Nodes cut by a table bound of the same position and history.
     pub table_cuts_same: u64,
     /// Nodes cut by a table bound of the same position reached with another history.
@@ -979,26 +991,11 @@ impl Solver {
             return Out { value, dep, ..none };
         }
         if ply >= self.depth_limit {
-            // The depth limit: the worst the safe points allow for the player the search is
-            // pessimistic for (the best for the other), so that its wins are proofs.
-            let s = [
-                self.geo.safety(here.black, here.white),
-                self.geo.safety(here.white, here.black),
-            ];
-            let (lo, hi) = self.safe_bounds(&s, [false, false]);
-            let (lo, hi) = if here.to_move == Color::White {
-                (-hi, -lo)
-            } else {
-                (lo, hi)
-            };
-            let value = if here.to_move == self.pessimistic_for {
-                lo
-            } else {
-                hi
-            };
+            let (value, dep) = self.leaf_value(&here, d);
             self.stats.horizon_leaves += 1;
             return Out {
                 value,
+                dep,
                 horizon: true,
                 ..none
             };
@@ -1209,7 +1206,13 @@ impl Solver {
 
     /// A cut-off from the safe points of both sides: the value and what it assumed of the
     /// earlier positions, when the bounds decide the null-window question.
-    fn safe_cut(&self, here: &PathEntry, d: usize, alpha: i32, beta: i32) -> Option<(i32, Dep)> {
+    fn safe_cut(
+        &mut self,
+        here: &PathEntry,
+        d: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Dep)> {
         let s = [
             self.geo.safety(here.black, here.white),
             self.geo.safety(here.white, here.black),
@@ -1240,18 +1243,31 @@ impl Solver {
             }
         }
         for c in 0..2 {
-            if use_reg[c] {
-                let (need, inside) = (s[c].alive, s[c].regions);
-                let blocked = self.path[..d].iter().any(|a| {
-                    let own = if c == 0 { a.black } else { a.white };
-                    own & need == need && own & inside != 0
-                });
-                if blocked {
-                    use_reg[c] = false;
-                }
+            if use_reg[c] && self.regions_blocked(&s[c], c, d) {
+                use_reg[c] = false;
             }
         }
         let value = decide(self.safe_bounds(&s, use_reg))?;
+        if (0..2).any(|c| use_reg[c] && s[c].enclosed != 0) {
+            self.stats.enclosed_cuts += 1;
+        }
+        Some((value, Self::region_dep(&s, use_reg)))
+    }
+
+    /// Whether an earlier position (path index below `d`) holds all of colour `c`'s pass-alive
+    /// stones and a stone of `c` inside its safe regions: the one kind of position that the
+    /// region strategy's moves could repeat (docs/SOLVING.md, "Safe points").
+    fn regions_blocked(&self, s: &Safety, c: usize, d: usize) -> bool {
+        let (need, inside) = (s.alive, s.regions);
+        self.path[..d].iter().any(|a| {
+            let own = if c == 0 { a.black } else { a.white };
+            own & need == need && own & inside != 0
+        })
+    }
+
+    /// What a bound that counts colour c's safe regions (`use_reg[c]`) assumes of the earlier
+    /// positions.
+    fn region_dep(s: &[Safety; 2], use_reg: [bool; 2]) -> Dep {
         let mut dep = DEP_NONE;
         for c in 0..2 {
             if use_reg[c] {
@@ -1259,7 +1275,43 @@ impl Solver {
                 dep.inside[c] = s[c].regions;
             }
         }
-        Some((value, dep))
+        dep
+    }
+
+    /// The value of a position at the depth limit: the worst the safe points allow for the
+    /// player the search is pessimistic for (the best for the other), so that its wins are
+    /// proofs. That worst depends only on the pessimistic player's own safe points, whose safe
+    /// regions count when the history allows them (then the value assumes what
+    /// [`Solver::region_dep`] says).
+    fn leaf_value(&mut self, here: &PathEntry, d: usize) -> (i32, Dep) {
+        let s = [
+            self.geo.safety(here.black, here.white),
+            self.geo.safety(here.white, here.black),
+        ];
+        let p = color_index(self.pessimistic_for);
+        let mut use_reg = [false; 2];
+        use_reg[p] = self.regions && s[p].regions != 0 && !self.regions_blocked(&s[p], p, d);
+        let (lo, hi) = self.safe_bounds(&s, use_reg);
+        let (lo, hi) = if here.to_move == Color::White {
+            (-hi, -lo)
+        } else {
+            (lo, hi)
+        };
+        if s[p].alive != 0 {
+            self.stats.alive_leaves += 1;
+        }
+        if use_reg[p] {
+            self.stats.region_leaves += 1;
+            if s[p].enclosed != 0 {
+                self.stats.enclosed_leaves += 1;
+            }
+        }
+        let value = if here.to_move == self.pessimistic_for {
+            lo
+        } else {
+            hi
+        };
+        (value, Self::region_dep(&s, use_reg))
     }
 
     fn run(mut self) -> Result<Solution, SolveError> {

@@ -84,6 +84,37 @@ fn small_boards_match_brute_force() {
     }
 }
 
+/// Positions where a safe region enclosed by a strictly alive chain with one point off it counts
+/// (docs/SOLVING.md, "Safe points", rule 3): the 2x2 top-left corner of a 4x4 board whose corner
+/// point does not touch the black chain (the chain has the one-point eyes (3,0), (3,2), (1,3)),
+/// empty or with white stones in it, either side to move. By hand: white cannot live in four
+/// points (black answers next to its chain and captures), so black owns all 16 points: B+16.
+/// The last one has a black stone inside the corner (the rule does not count that region; black
+/// still connects it and captures). Every setting, safe regions on and off (off: the search
+/// must find the captures itself), must give 16 under all three superko rules. (The plain
+/// minimax of `check` does not finish on these: seven empty points with superko.)
+#[test]
+fn enclosed_regions_give_the_hand_worked_value() {
+    for ko in ["positional", "situational", "natural-situational"] {
+        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+        for rows in [
+            "--x-/--xx/xxx-/x-xx",
+            "o-x-/-oxx/xxx-/x-xx",
+            "oox-/o-xx/xxx-/x-xx",
+            "x-x-/-oxx/xxx-/x-xx",
+        ] {
+            let b = parse_rows(rows);
+            for to_move in [Color::Black, Color::White] {
+                let v = values_over_settings(&b, to_move, rules);
+                assert!(
+                    v.iter().all(|r| r.4 == 16),
+                    "{rows} {to_move:?} to move, ko={ko}: {v:?}"
+                );
+            }
+        }
+    }
+}
+
 /// A position reached by random play from the empty board (no history kept: it is set up).
 fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
     let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
