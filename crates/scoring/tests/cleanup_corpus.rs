@@ -13,8 +13,9 @@
 //! `heldout2.jsonl`, held out at first and development data since it was used to fix a miss,
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
-//! development, `japanese-heldout.jsonl`, held out, and `japanese-dev2.jsonl`,
-//! `japanese-dev3.jsonl`, `japanese-dev4.jsonl` and `japanese-dev5.jsonl`, development.
+//! development, `japanese-heldout.jsonl` and `japanese-heldout2.jsonl`, held out, and
+//! `japanese-dev2.jsonl`, `japanese-dev3.jsonl`, `japanese-dev4.jsonl` and
+//! `japanese-dev5.jsonl`, development.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //!
@@ -588,4 +589,19 @@ fn guess_agrees_with_the_fifth_japanese_style_set() {
     let m = measure("japanese-dev5.jsonl");
     assert!(m.ours.positions >= 101, "{} positions", m.ours.positions);
     check_floors(&m, 99.81, 99.0, &["13x13-h3-l2-s20707 (K8)"]);
+}
+
+/// The second Japanese-style held-out set (`japanese-heldout2.jsonl`): 240 games made with the
+/// same ten configurations and new seeds (22001..22924) in wave 7, never used to adjust
+/// anything (the lead collected it after the wave's guess changes were merged; its positions
+/// were not opened). Floors: what the default effort reached then, 14,961 of 14,991 stones
+/// and 187 of 194 scores (GNU Go level 10: 14,982 and 189, better on both; the guess as it was
+/// before wave 7's changes: 14,963 and 187, the same position misjudged). One position
+/// misjudges a string of 5 stones or more, `9x9-h0-l3-s22123` (the string at E9); it is listed
+/// so that the test fails when the guess changes on it, fixed or not (docs/BENCHMARKS.md).
+#[test]
+fn guess_agrees_with_the_second_japanese_style_held_out_set() {
+    let m = measure("japanese-heldout2.jsonl");
+    assert!(m.ours.positions >= 194, "{} positions", m.ours.positions);
+    check_floors(&m, 99.79, 96.3, &["9x9-h0-l3-s22123 (E9)"]);
 }
