@@ -1,5 +1,5 @@
 //! The solver against published results (tests/data/solve/values.txt; sources in its README).
-//! Boards that take more than seconds run only with `TENGEN_SOLVE_LONG=1`.
+//! Boards marked `long` (5x5: more than the test budget) run only with `TENGEN_SOLVE_LONG=1`.
 
 use tengen_core::{Board, Color, Rules};
 use tengen_solve::{solve_position, SolveOptions};
