@@ -14,8 +14,7 @@
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
 //! development, `japanese-heldout.jsonl` and `japanese-heldout2.jsonl`, held out, and
-//! `japanese-dev2.jsonl`, `japanese-dev3.jsonl`, `japanese-dev4.jsonl` and
-//! `japanese-dev5.jsonl`, development.
+//! `japanese-dev2.jsonl` to `japanese-dev6.jsonl`, development.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //!
@@ -589,6 +588,19 @@ fn guess_agrees_with_the_fifth_japanese_style_set() {
     let m = measure("japanese-dev5.jsonl");
     assert!(m.ours.positions >= 101, "{} positions", m.ours.positions);
     check_floors(&m, 99.81, 99.0, &["13x13-h3-l2-s20707 (K8)"]);
+}
+
+/// The sixth Japanese-style development set (`japanese-dev6.jsonl`): 120 games made the same way
+/// with new seeds (24001..24912) at the end of wave 7, after that wave's guess changes; no rule
+/// was made from it yet, so its misses are a fresh sample of what the guess gets wrong (it is
+/// development data: the next wave may use them). Floors: what the default effort reached when
+/// the set was made, 7,123 of 7,125 stones and 91 of 93 scores, no string of 5 stones or more
+/// misjudged (GNU Go level 10: 7,121 and 91, none).
+#[test]
+fn guess_agrees_with_the_sixth_japanese_style_set() {
+    let m = measure("japanese-dev6.jsonl");
+    assert!(m.ours.positions >= 93, "{} positions", m.ours.positions);
+    check_floors(&m, 99.97, 97.8, &[]);
 }
 
 /// The second Japanese-style held-out set (`japanese-heldout2.jsonl`): 240 games made with the
