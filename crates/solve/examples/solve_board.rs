@@ -1,6 +1,8 @@
 //! Solves one board and prints the figures: `cargo run --release -p tengen-solve --example
 //! solve_board -- 4x4 [rules] [table_bits] [first_depth] [regions|no-regions] [first_budget]`
-//! (`SOLVE_STATS=1` prints where the nodes went: each depth-limited search, the cut-offs). A light driver for measuring the search without
+//! (`SOLVE_STATS=1` prints where the nodes went: each depth-limited search, the cut-offs;
+//! `SOLVE_GUESS=v` sets MTD(f)'s first guess, `SOLVE_RACE=0` turns off the race with the test at
+//! the top of the window). A light driver for measuring the search without
 //! building the whole command line tool.
 
 fn main() {
@@ -21,7 +23,24 @@ fn main() {
         table_bits: bits,
         progress: Some(Box::new({
             let mut next = 0.0;
+            let mut last = None;
+            let stats = std::env::var_os("SOLVE_STATS").is_some();
             move |p: &tengen_solve::Progress| {
+                if let Some(r) = p.last_round.filter(|_| stats) {
+                    // Each depth-limited search as it ends (the same line as at the end).
+                    if last != Some(r) {
+                        last = Some(r);
+                        eprintln!(
+                            "  {:>8.1} s  test >= {:>3}  depth {:>3}  pessimistic for {}  nodes {:>11}  {}",
+                            p.seconds,
+                            r.beta,
+                            r.depth,
+                            if r.pessimistic_for_root { "root " } else { "other" },
+                            r.nodes,
+                            if r.proven { "proven" } else { "-" }
+                        );
+                    }
+                }
                 if p.seconds >= next {
                     next = p.seconds + 10.0;
                     eprintln!(
@@ -38,6 +57,9 @@ fn main() {
                 r != "no-regions"
             }),
         first_budget: args.get(5).map_or(0, |b| b.parse().expect("first budget")),
+        first_guess: std::env::var("SOLVE_GUESS").map_or(0, |g| g.parse().expect("first guess")),
+        race_top: std::env::var("SOLVE_RACE")
+            .map_or(tengen_solve::SolveOptions::default().race_top, |r| r != "0"),
     };
     let s = tengen_solve::solve(w.parse().unwrap(), h.parse().unwrap(), rules, options)
         .expect("solvable");

@@ -94,7 +94,7 @@ pub struct SolveOptions {
     /// The transposition table holds 2^table_bits entries of about 390 bytes (default 20: about
     /// 400 MB).
     pub table_bits: u32,
-    /// Called about every 65,536 nodes and after each null-window search.
+    /// Called about every 65,536 nodes and after each depth-limited search.
     pub progress: Option<ProgressFn>,
     /// The depth limit of the first search of each null-window test (0, the default: the
     /// number of points). Any value gives the same result; it changes only the work.
@@ -106,6 +106,14 @@ pub struct SolveOptions {
     /// default: 2^13); it doubles until a search proves the answer. Any value gives the same
     /// result; it changes only the work.
     pub first_budget: u64,
+    /// The first guess of MTD(f): the value of its first null-window test, from the side of
+    /// the player to move (0, the default). Any value gives the same result; it changes only
+    /// the work.
+    pub first_guess: i32,
+    /// Whether MTD(f)'s tests race the test at the top of the window, "at least the most the
+    /// player to move can still get" (docs/SOLVING.md, "The search"; on by default). Either
+    /// value gives the same result; it changes only the work.
+    pub race_top: bool,
 }
 
 impl Default for SolveOptions {
@@ -116,6 +124,8 @@ impl Default for SolveOptions {
             first_depth: 0,
             safe_regions: SAFE_REGIONS,
             first_budget: 0,
+            first_guess: 0,
+            race_top: RACE_TOP,
         }
     }
 }
@@ -131,6 +141,8 @@ pub struct Progress {
     pub upper: i32,
     /// Seconds since the start.
     pub seconds: f64,
+    /// The last depth-limited search that ended (given up, failed or proven), if any.
+    pub last_round: Option<Round>,
 }
 
 /// The proven result.
@@ -361,6 +373,10 @@ const MAX_PLY: usize = 4096;
 const SAFE_REGIONS: bool = true;
 /// The node budget of the first searches of a test by default (docs/SOLVING.md, "Schedule").
 const FIRST_BUDGET: u64 = 1 << 13;
+/// Whether MTD(f) races the test at the top of the window by default.
+const RACE_TOP: bool = true;
+/// The far test's share of the nodes against MTD(f)'s test (numerator, denominator).
+const FAR_SHARE: (u64, u64) = (1, 1);
 
 struct Solver {
     /// The rules (ko rule, suicide, scoring, komi).
@@ -402,6 +418,10 @@ struct Solver {
     last_proof: u64,
     /// The node budget of the first searches of each test.
     first_budget: u64,
+    first_guess: i32,
+    /// Whether MTD(f) races the test at the top of the window.
+    race: bool,
+    share: (u64, u64),
     /// Whether the current search gave up (its value means nothing; nothing was stored above
     /// the node where it gave up).
     aborted: bool,
@@ -433,6 +453,21 @@ struct Child {
     score: u32,
     black: u64,
     white: u64,
+}
+
+/// A null-window test under way: where its schedule of depth-limited searches stands, so that
+/// two tests can take turns (`Solver::run`).
+struct Test {
+    /// The test: is the value for the player to move at the root at least `beta`?
+    beta: i32,
+    /// The depth limit of each side's next search (0: the player to move at the root).
+    depth: [usize; 2],
+    /// The node budget of the next searches.
+    budget: u64,
+    /// The side whose search comes next.
+    side: usize,
+    /// Nodes the test's searches took so far.
+    spent: u64,
 }
 
 fn color_index(c: Color) -> usize {
@@ -497,6 +532,12 @@ impl Solver {
                 0 => FIRST_BUDGET,
                 b => b,
             },
+            first_guess: options.first_guess.clamp(-n, n),
+            race: options.race_top,
+            share: std::env::var("SOLVE_SHARE").ok().map_or(FAR_SHARE, |v| {
+                let (a, b) = v.split_once('/').unwrap();
+                (a.parse().unwrap(), b.parse().unwrap())
+            }),
             aborted: false,
             by_hash: HashIndex::new(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
@@ -810,6 +851,7 @@ impl Solver {
                 lower: self.bounds.0,
                 upper: self.bounds.1,
                 seconds: self.start.elapsed().as_secs_f64(),
+                last_round: self.stats.rounds.last().copied(),
             });
         }
     }
@@ -1315,19 +1357,45 @@ impl Solver {
     }
 
     fn run(mut self) -> Result<Solution, SolveError> {
-        // MTD(f) over the score, from the player to move's side.
+        // MTD(f) over the score, from the player to move's side, raced against the test at the
+        // top of the window (docs/SOLVING.md, "The search").
         let (mut lo, mut hi) = (-self.n, self.n);
         // First guess 0: on 3x3, testing "at least 9" first costs far more than climbing from 0.
-        let mut g = 0;
+        let mut g = self.first_guess;
+        let mut main: Option<Test> = None;
+        let mut far: Option<Test> = None;
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
-            let (at_least, v) = self.prove(beta);
-            g = v;
-            if at_least {
-                lo = g;
-            } else {
-                hi = g;
+            if main.as_ref().is_none_or(|t| t.beta != beta) {
+                main = Some(self.new_test(beta));
             }
+            if !self.race || hi == beta {
+                far = None;
+            } else if far.as_ref().is_none_or(|t| t.beta != hi) {
+                far = Some(self.new_test(hi));
+            }
+            // The test that has had less of its share of the nodes takes the next step.
+            let take_far = far.as_ref().is_some_and(|f| {
+                let m = main.as_ref().expect("a main test");
+                f.spent.saturating_mul(self.share.1) < m.spent.saturating_mul(self.share.0)
+            });
+            let t = if take_far { &mut far } else { &mut main };
+            let mut test = t.take().expect("a test to step");
+            let answer = self.step(&mut test, u64::MAX);
+            self.report();
+            let Some((at_least, v)) = answer else {
+                *t = Some(test);
+                continue;
+            };
+            if at_least {
+                lo = lo.max(v);
+            } else {
+                hi = hi.min(v);
+            }
+            if !take_far {
+                g = v;
+            }
+            g = g.clamp(lo, hi);
             self.bounds = if self.root_color == Color::Black {
                 (lo, hi)
             } else {
@@ -1359,11 +1427,38 @@ impl Solver {
         })
     }
 
-    /// Proves whether the value of the current position for the player to move is at least
-    /// `beta`, by null-window searches of growing depth: one pessimistic for the player to move
-    /// at the depth limit (a fail high is then a proof), one pessimistic for the opponent (a fail
-    /// low is a proof); a search that never reached the limit proves either way. Returns the
-    /// answer and the proven fail-soft bound.
+    /// Whether the value of the current position for the player to move is at least `beta`
+    /// ([`Solver::step`]), within `limit` nodes (`None`: not settled within them).
+    fn prove_within(&mut self, beta: i32, limit: u64) -> Option<(bool, i32)> {
+        let mut test = self.new_test(beta);
+        loop {
+            let left = limit.saturating_sub(test.spent);
+            if left == 0 {
+                return None;
+            }
+            if let Some(answer) = self.step(&mut test, left) {
+                return Some(answer);
+            }
+        }
+    }
+
+    /// A null-window test "at least `beta`" for the player to move at the root, not started.
+    fn new_test(&self, beta: i32) -> Test {
+        Test {
+            beta,
+            depth: [self.start_depth; 2],
+            budget: self.first_budget.max(self.last_proof),
+            side: 0,
+            spent: 0,
+        }
+    }
+
+    /// The next depth-limited search of `test` (at most `left` nodes): the answer and the
+    /// proven fail-soft bound when it settles the test. A test proves whether the value of the
+    /// current position for the player to move is at least `beta`, by null-window searches of
+    /// growing depth: one pessimistic for the player to move at the depth limit (a fail high is
+    /// then a proof), one pessimistic for the opponent (a fail low is a proof); a search that
+    /// never reached the limit proves either way.
     ///
     /// The two sides take turns, each search under a node budget that doubles after each pair
     /// (starting at the larger of 2^13 and the last proof's nodes). A search that completes
@@ -1371,56 +1466,48 @@ impl Solver {
     /// deepens it too while it stays within 1.5 times the points, then keeps it (a failing
     /// search at too shallow a limit is what costs most, and a needlessly deep one makes the
     /// proof dearer). A search given up stores nothing above the node where it stopped; what it
-    /// stored below are complete proofs. Each test starts at the limit that proved the last one.
+    /// stored below are complete proofs. Each test starts at the limit that proved the last proven test.
     /// Every answer is one completed search's proof: budgets and order change only the work.
-    fn prove(&mut self, beta: i32) -> (bool, i32) {
-        self.prove_within(beta, u64::MAX)
-            .expect("no node limit: the test ends with a proof")
-    }
-
-    /// [`Solver::prove`] within `limit` nodes (`None`: not settled within them).
-    fn prove_within(&mut self, beta: i32, limit: u64) -> Option<(bool, i32)> {
-        let start = self.nodes;
+    /// A test's state between steps is its own ([`Test`]): two tests can take turns, each going
+    /// on where it stopped.
+    fn step(&mut self, test: &mut Test, left: u64) -> Option<(bool, i32)> {
         let me = self.path.last().expect("root on the path").to_move;
-        let sides = [me, me.opponent()];
-        let mut depth = [self.start_depth; 2];
+        let i = test.side;
+        let side = if i == 0 { me } else { me.opponent() };
+        let beta = test.beta;
         let cap = 3 * self.geo.n / 2;
-        let mut budget = self.first_budget.max(self.last_proof);
-        loop {
-            for (i, &side) in sides.iter().enumerate() {
-                self.depth_limit = depth[i];
-                self.pessimistic_for = side;
-                let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
-                let left = limit.saturating_sub(self.nodes - start);
-                if left == 0 {
-                    return None;
-                }
-                self.node_limit = self.nodes.saturating_add(budget.min(left));
-                let out = self.search(beta - 1, beta, 0);
-                self.node_limit = u64::MAX;
-                let aborted = std::mem::take(&mut self.aborted);
-                let high = !aborted && out.value >= beta && (side == me || !out.horizon);
-                let low = !aborted && out.value < beta && (side != me || !out.horizon);
-                self.stats.rounds.push(Round {
-                    beta,
-                    depth: depth[i],
-                    pessimistic_for_root: side == self.root_color,
-                    nodes: self.nodes - n0,
-                    horizon_leaves: self.stats.horizon_leaves - h0,
-                    proven: high || low,
-                });
-                if high || low {
-                    self.start_depth = depth[i];
-                    self.last_proof = self.nodes - n0;
-                    return Some((high, out.value));
-                }
-                let next = depth[i].saturating_add(depth[i] / 4 + 2);
-                if !aborted || next <= cap {
-                    depth[i] = next;
-                }
-            }
-            budget = budget.saturating_mul(2);
+        self.depth_limit = test.depth[i];
+        self.pessimistic_for = side;
+        let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
+        self.node_limit = self.nodes.saturating_add(test.budget.min(left));
+        let out = self.search(beta - 1, beta, 0);
+        self.node_limit = u64::MAX;
+        let aborted = std::mem::take(&mut self.aborted);
+        let high = !aborted && out.value >= beta && (side == me || !out.horizon);
+        let low = !aborted && out.value < beta && (side != me || !out.horizon);
+        test.spent += self.nodes - n0;
+        self.stats.rounds.push(Round {
+            beta,
+            depth: test.depth[i],
+            pessimistic_for_root: side == self.root_color,
+            nodes: self.nodes - n0,
+            horizon_leaves: self.stats.horizon_leaves - h0,
+            proven: high || low,
+        });
+        if high || low {
+            self.start_depth = test.depth[i];
+            self.last_proof = self.nodes - n0;
+            return Some((high, out.value));
         }
+        let next = test.depth[i].saturating_add(test.depth[i] / 4 + 2);
+        if !aborted || next <= cap {
+            test.depth[i] = next;
+        }
+        test.side = 1 - i;
+        if test.side == 0 {
+            test.budget = test.budget.saturating_mul(2);
+        }
+        None
     }
 
     /// Follows moves that keep the proven value to the end of the game.

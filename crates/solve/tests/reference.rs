@@ -50,18 +50,33 @@ fn check(rows: &[&str], to_move: Color, ko: &str) {
     // limit and rest on the one-sided estimates there, 0 is the default (the number of points).
     // So does every node budget: tiny budgets make most searches give up half way (nothing
     // above the node where one stops may be stored).
-    for (first_depth, first_budget) in [(0, 0), (1, 0), (2, 0), (3, 0), (5, 0), (0, 1), (2, 7)] {
+    // So do the driver's settings: the race against the test at the top of the window and the
+    // first guess (each answer is one completed search's proof).
+    for (first_depth, first_budget, race_top, first_guess) in [
+        (0, 0, true, 0),
+        (1, 0, true, 0),
+        (2, 0, true, 0),
+        (3, 0, true, 0),
+        (5, 0, true, 0),
+        (0, 1, true, 0),
+        (2, 7, true, 0),
+        (0, 0, false, 0),
+        (0, 1, true, 9),
+        (1, 3, false, -9),
+    ] {
         let options = SolveOptions {
             first_depth,
             table_bits: 14,
             first_budget,
+            race_top,
+            first_guess,
             ..SolveOptions::default()
         };
         let s = solve_position(&b, to_move, rules, options).unwrap();
         assert_eq!(
             s.score, expected,
             "{rows:?} {to_move:?} to move, ko={ko}, first depth {first_depth}, first budget \
-             {first_budget}"
+             {first_budget}, race {race_top}, first guess {first_guess}"
         );
     }
 }
@@ -107,7 +122,7 @@ fn enclosed_regions_give_the_hand_worked_value() {
             for to_move in [Color::Black, Color::White] {
                 let v = values_over_settings(&b, to_move, rules);
                 assert!(
-                    v.iter().all(|r| r.4 == 16),
+                    v.iter().all(|r| r.6 == 16),
                     "{rows} {to_move:?} to move, ko={ko}: {v:?}"
                 );
             }
@@ -143,37 +158,54 @@ fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
 /// Solves with every combination that must not change the value: safe regions on and off,
 /// several first depth limits, two table sizes (a small table makes positions, mirror images
 /// among them, replace each other's entries), node budgets from the default down to one node
-/// (searches that give up half way). Returns the value of each setting.
+/// (searches that give up half way), MTD(f) with and without the race against the test at the
+/// top of the window, and first guesses from far below to far above the value (64 and -64 are
+/// clamped to the board's extremes). Returns the value of each setting.
 fn values_over_settings(
     b: &Board,
     to_move: Color,
     rules: Rules,
-) -> Vec<(bool, usize, u32, u64, i32)> {
+) -> Vec<(bool, usize, u32, u64, bool, i32, i32)> {
     let mut out = Vec::new();
-    for (safe_regions, first_depth, table_bits, first_budget) in [
-        (false, 0, 16, 0),
-        (true, 0, 16, 0),
-        (false, 1, 12, 0),
-        (true, 1, 12, 0),
-        (false, 2, 12, 0),
-        (true, 3, 12, 0),
-        (true, 4, 12, 0),
-        (false, 6, 12, 0),
-        (true, 6, 12, 0),
-        (true, 12, 10, 0),
-        (true, 0, 12, 1),
-        (false, 3, 12, 5),
-        (true, 1, 10, 40),
+    for (safe_regions, first_depth, table_bits, first_budget, race_top, first_guess) in [
+        (false, 0, 16, 0, true, 0),
+        (true, 0, 16, 0, true, 0),
+        (true, 0, 16, 0, false, 0),
+        (false, 1, 12, 0, true, 0),
+        (true, 1, 12, 0, true, 0),
+        (false, 2, 12, 0, false, 0),
+        (true, 3, 12, 0, true, 0),
+        (true, 4, 12, 0, true, 0),
+        (false, 6, 12, 0, true, 0),
+        (true, 6, 12, 0, true, 0),
+        (true, 12, 10, 0, true, 0),
+        (true, 0, 12, 1, true, 0),
+        (true, 0, 12, 1, true, 64),
+        (true, 0, 12, 1, false, -64),
+        (true, 2, 12, 3, true, 3),
+        (false, 3, 12, 5, true, 0),
+        (true, 1, 10, 40, true, 0),
+        (true, 1, 10, 40, true, -2),
     ] {
         let options = SolveOptions {
             first_depth,
             table_bits,
             safe_regions,
             first_budget,
+            race_top,
+            first_guess,
             ..SolveOptions::default()
         };
         let s = solve_position(b, to_move, rules, options).unwrap();
-        out.push((safe_regions, first_depth, table_bits, first_budget, s.score));
+        out.push((
+            safe_regions,
+            first_depth,
+            table_bits,
+            first_budget,
+            race_top,
+            first_guess,
+            s.score,
+        ));
     }
     out
 }
@@ -207,9 +239,9 @@ fn value_does_not_depend_on_settings() {
     for (b, to_move, rules) in positions {
         let v = values_over_settings(&b, to_move, rules);
         assert!(
-            v.iter().all(|r| r.4 == v[0].4),
+            v.iter().all(|r| r.6 == v[0].6),
             "{:?} {to_move:?} to move, ko={}: (regions, first depth, table bits, first budget, \
-             value) {v:?}",
+             race, first guess, value) {v:?}",
             b,
             rules.ko.name()
         );
