@@ -1,8 +1,8 @@
 //! Solves one board and prints the figures: `cargo run --release -p tengen-solve --example
 //! solve_board -- 4x4 [rules] [table_bits] [first_depth] [regions|no-regions] [first_budget]`
 //! (`SOLVE_STATS=1` prints where the nodes went: each depth-limited search, the cut-offs;
-//! `SOLVE_GUESS=v` sets MTD(f)'s first guess, `SOLVE_RACE=0` turns off the race with the test at
-//! the top of the window). A light driver for measuring the search without
+//! `SOLVE_GUESS=v` sets MTD(f)'s first guess, `SOLVE_RACE=k` races the test at the top of the
+//! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all). A light driver for measuring the search without
 //! building the whole command line tool.
 
 fn main() {
@@ -59,7 +59,9 @@ fn main() {
         first_budget: args.get(5).map_or(0, |b| b.parse().expect("first budget")),
         first_guess: std::env::var("SOLVE_GUESS").map_or(0, |g| g.parse().expect("first guess")),
         race_top: std::env::var("SOLVE_RACE")
-            .map_or(tengen_solve::SolveOptions::default().race_top, |r| r != "0"),
+            .map_or(tengen_solve::SolveOptions::default().race_top, |r| {
+                (r != "off").then(|| r.parse().expect("SOLVE_RACE: nodes or off"))
+            }),
     };
     let s = tengen_solve::solve(w.parse().unwrap(), h.parse().unwrap(), rules, options)
         .expect("solvable");

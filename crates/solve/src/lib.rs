@@ -110,10 +110,12 @@ pub struct SolveOptions {
     /// the player to move (0, the default). Any value gives the same result; it changes only
     /// the work.
     pub first_guess: i32,
-    /// Whether MTD(f)'s tests race the test at the top of the window, "at least the most the
-    /// player to move can still get" (docs/SOLVING.md, "The search"; on by default). Either
-    /// value gives the same result; it changes only the work.
-    pub race_top: bool,
+    /// Whether MTD(f)'s tests race the test at the top of the board's range, "does the player
+    /// to move get every point?" (docs/SOLVING.md, "The search"): `Some(k)`, once a test has
+    /// taken k nodes without settling, the top test takes turns with it at equal nodes until
+    /// one of them settles or the top is lowered; `None` (the default): no race. Every setting
+    /// gives the same result; it changes only the work.
+    pub race_top: Option<u64>,
 }
 
 impl Default for SolveOptions {
@@ -373,10 +375,8 @@ const MAX_PLY: usize = 4096;
 const SAFE_REGIONS: bool = true;
 /// The node budget of the first searches of a test by default (docs/SOLVING.md, "Schedule").
 const FIRST_BUDGET: u64 = 1 << 13;
-/// Whether MTD(f) races the test at the top of the window by default.
-const RACE_TOP: bool = true;
-/// The far test's share of the nodes against MTD(f)'s test (numerator, denominator).
-const FAR_SHARE: (u64, u64) = (1, 1);
+/// Whether (and after how many nodes of a test) MTD(f) races the test at the top by default.
+const RACE_TOP: Option<u64> = None;
 
 struct Solver {
     /// The rules (ko rule, suicide, scoring, komi).
@@ -419,9 +419,8 @@ struct Solver {
     /// The node budget of the first searches of each test.
     first_budget: u64,
     first_guess: i32,
-    /// Whether MTD(f) races the test at the top of the window.
-    race: bool,
-    share: (u64, u64),
+    /// After how many nodes a test races the test at the top (`None`: never).
+    race: Option<u64>,
     /// Whether the current search gave up (its value means nothing; nothing was stored above
     /// the node where it gave up).
     aborted: bool,
@@ -534,10 +533,6 @@ impl Solver {
             },
             first_guess: options.first_guess.clamp(-n, n),
             race: options.race_top,
-            share: std::env::var("SOLVE_SHARE").ok().map_or(FAR_SHARE, |v| {
-                let (a, b) = v.split_once('/').unwrap();
-                (a.parse().unwrap(), b.parse().unwrap())
-            }),
             aborted: false,
             by_hash: HashIndex::new(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
@@ -1369,16 +1364,18 @@ impl Solver {
             if main.as_ref().is_none_or(|t| t.beta != beta) {
                 main = Some(self.new_test(beta));
             }
-            if !self.race || hi == beta {
+            // The far test is the board's top, raced only while nothing has lowered the top,
+            // from the point where MTD(f)'s test has taken `race` nodes.
+            let spent = main.as_ref().map_or(0, |t| t.spent);
+            if hi == beta || hi < self.n {
                 far = None;
-            } else if far.as_ref().is_none_or(|t| t.beta != hi) {
+            } else if far.is_none() && self.race.is_some_and(|k| spent >= k) {
                 far = Some(self.new_test(hi));
             }
-            // The test that has had less of its share of the nodes takes the next step.
-            let take_far = far.as_ref().is_some_and(|f| {
-                let m = main.as_ref().expect("a main test");
-                f.spent.saturating_mul(self.share.1) < m.spent.saturating_mul(self.share.0)
-            });
+            // Equal nodes from there: the test that has had fewer takes the next step.
+            let take_far = far
+                .as_ref()
+                .is_some_and(|f| f.spent.saturating_add(self.race.unwrap_or(0)) < spent);
             let t = if take_far { &mut far } else { &mut main };
             let mut test = t.take().expect("a test to step");
             let answer = self.step(&mut test, u64::MAX);
@@ -1395,7 +1392,9 @@ impl Solver {
             if !take_far {
                 g = v;
             }
-            g = g.clamp(lo, hi);
+            // Both bounds are proven, so lo <= hi (a guess outside them moves in).
+            debug_assert!(lo <= hi, "inconsistent proofs: [{lo}, {hi}]");
+            g = g.max(lo).min(hi);
             self.bounds = if self.root_color == Color::Black {
                 (lo, hi)
             } else {

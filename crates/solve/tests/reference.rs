@@ -50,19 +50,20 @@ fn check(rows: &[&str], to_move: Color, ko: &str) {
     // limit and rest on the one-sided estimates there, 0 is the default (the number of points).
     // So does every node budget: tiny budgets make most searches give up half way (nothing
     // above the node where one stops may be stored).
-    // So do the driver's settings: the race against the test at the top of the window and the
-    // first guess (each answer is one completed search's proof).
+    // So do the driver's settings: the race against the test at the top of the board's range
+    // (from the start or after a few nodes) and the first guess (each answer is one completed
+    // search's proof).
     for (first_depth, first_budget, race_top, first_guess) in [
-        (0, 0, true, 0),
-        (1, 0, true, 0),
-        (2, 0, true, 0),
-        (3, 0, true, 0),
-        (5, 0, true, 0),
-        (0, 1, true, 0),
-        (2, 7, true, 0),
-        (0, 0, false, 0),
-        (0, 1, true, 9),
-        (1, 3, false, -9),
+        (0, 0, Some(0), 0),
+        (1, 0, Some(0), 0),
+        (2, 0, Some(0), 0),
+        (3, 0, Some(0), 0),
+        (5, 0, Some(20), 0),
+        (0, 1, Some(0), 0),
+        (2, 7, Some(0), 0),
+        (0, 0, None, 0),
+        (0, 1, Some(0), 9),
+        (1, 3, None, -9),
     ] {
         let options = SolveOptions {
             first_depth,
@@ -76,7 +77,7 @@ fn check(rows: &[&str], to_move: Color, ko: &str) {
         assert_eq!(
             s.score, expected,
             "{rows:?} {to_move:?} to move, ko={ko}, first depth {first_depth}, first budget \
-             {first_budget}, race {race_top}, first guess {first_guess}"
+             {first_budget}, race {race_top:?}, first guess {first_guess}"
         );
     }
 }
@@ -159,33 +160,34 @@ fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
 /// several first depth limits, two table sizes (a small table makes positions, mirror images
 /// among them, replace each other's entries), node budgets from the default down to one node
 /// (searches that give up half way), MTD(f) with and without the race against the test at the
-/// top of the window, and first guesses from far below to far above the value (64 and -64 are
-/// clamped to the board's extremes). Returns the value of each setting.
+/// top of the board's range (from the start or after 100 nodes), and first guesses from far
+/// below to far above the value (64 and -64 are clamped to the board's extremes). Returns the
+/// value of each setting.
 fn values_over_settings(
     b: &Board,
     to_move: Color,
     rules: Rules,
-) -> Vec<(bool, usize, u32, u64, bool, i32, i32)> {
+) -> Vec<(bool, usize, u32, u64, Option<u64>, i32, i32)> {
     let mut out = Vec::new();
     for (safe_regions, first_depth, table_bits, first_budget, race_top, first_guess) in [
-        (false, 0, 16, 0, true, 0),
-        (true, 0, 16, 0, true, 0),
-        (true, 0, 16, 0, false, 0),
-        (false, 1, 12, 0, true, 0),
-        (true, 1, 12, 0, true, 0),
-        (false, 2, 12, 0, false, 0),
-        (true, 3, 12, 0, true, 0),
-        (true, 4, 12, 0, true, 0),
-        (false, 6, 12, 0, true, 0),
-        (true, 6, 12, 0, true, 0),
-        (true, 12, 10, 0, true, 0),
-        (true, 0, 12, 1, true, 0),
-        (true, 0, 12, 1, true, 64),
-        (true, 0, 12, 1, false, -64),
-        (true, 2, 12, 3, true, 3),
-        (false, 3, 12, 5, true, 0),
-        (true, 1, 10, 40, true, 0),
-        (true, 1, 10, 40, true, -2),
+        (false, 0, 16, 0, Some(0), 0),
+        (true, 0, 16, 0, Some(0), 0),
+        (true, 0, 16, 0, None, 0),
+        (false, 1, 12, 0, Some(0), 0),
+        (true, 1, 12, 0, Some(0), 0),
+        (false, 2, 12, 0, None, 0),
+        (true, 3, 12, 0, Some(0), 0),
+        (true, 4, 12, 0, Some(0), 0),
+        (false, 6, 12, 0, Some(0), 0),
+        (true, 6, 12, 0, Some(100), 0),
+        (true, 12, 10, 0, Some(0), 0),
+        (true, 0, 12, 1, Some(0), 0),
+        (true, 0, 12, 1, Some(0), 64),
+        (true, 0, 12, 1, None, -64),
+        (true, 2, 12, 3, Some(0), 3),
+        (false, 3, 12, 5, Some(0), 0),
+        (true, 1, 10, 40, Some(0), 0),
+        (true, 1, 10, 40, Some(0), -2),
     ] {
         let options = SolveOptions {
             first_depth,
