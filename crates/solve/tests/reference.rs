@@ -156,6 +156,10 @@ fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
     (g.board().clone(), to_move, rules)
 }
 
+/// One solve of `values_over_settings`: (safe regions, first depth, table bits, first budget,
+/// race with the top test, first guess, value).
+type Setting = (bool, usize, u32, u64, Option<u64>, i32, i32);
+
 /// Solves with every combination that must not change the value: safe regions on and off,
 /// several first depth limits, two table sizes (a small table makes positions, mirror images
 /// among them, replace each other's entries), node budgets from the default down to one node
@@ -163,11 +167,7 @@ fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
 /// top of the board's range (from the start or after 100 nodes), and first guesses from far
 /// below to far above the value (64 and -64 are clamped to the board's extremes). Returns the
 /// value of each setting.
-fn values_over_settings(
-    b: &Board,
-    to_move: Color,
-    rules: Rules,
-) -> Vec<(bool, usize, u32, u64, Option<u64>, i32, i32)> {
+fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<Setting> {
     let mut out = Vec::new();
     for (safe_regions, first_depth, table_bits, first_budget, race_top, first_guess) in [
         (false, 0, 16, 0, Some(0), 0),
