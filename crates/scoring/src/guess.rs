@@ -318,8 +318,11 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // A group joined (through empty points only its color touches) to stones that touch an
     // empty region in its own color's sphere (the region touches a surely living group of its
     // color and no surely living enemy) can connect out to that friend: the rule spares it.
-    let map =
-        TerritoryMap::from_cells(a.width(), a.height(), &a.cells, &vec![false; a.cells.len()]);
+    let judged_dead: Vec<bool> = (0..a.cells.len())
+        .map(|k| a.cells[k].is_some() && dead[a.group_of[k] as usize])
+        .collect();
+    let map = TerritoryMap::from_cells(a.width(), a.height(), &a.cells, &judged_dead);
+    let two_eyes = groups_with_two_eyes(a, &map, &dead);
     let in_sphere = |t: usize, color: Color| {
         let (mut friend, mut enemy) = (false, false);
         for o in &a.territories[t].groups {
@@ -394,6 +397,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             || loose[g]
             || !group.enemies.iter().any(|e| surely_alive(e.0 as usize))
             || connects_out(g)
+            || two_eyes[g]
         {
             continue;
         }
@@ -426,7 +430,10 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
                     }
                     Some(c) => {
                         let o = a.group_of[n] as usize;
-                        if c == group.color && o != g && surely_alive(o) {
+                        if c == group.color
+                            && o != g
+                            && (surely_alive(o) || (read_out[o] && !dead[o]))
+                        {
                             friend = true;
                         }
                     }
@@ -501,6 +508,94 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         .collect();
     spare_strings_whose_capture_loses(a, &fate, &from_playouts, &mut dead, &mut budget);
     dead
+}
+
+/// The groups of `a` that `map` gives two eyes: the eyes are the connected sets of points the
+/// map calls eye points worth 1 or 2 (false eyes left out), each worth the most of its points;
+/// a one-point eye is false too when the opponent's living stones hold two of its diagonal
+/// points, or one on the edge. The strings of one color that touch one such eye are joined
+/// through it into one unit, and every group of a unit whose eyes are worth 2 or more in all is
+/// marked. `dead` says which groups are judged dead so far (their stones are no wall).
+fn groups_with_two_eyes(a: &Analysis, map: &TerritoryMap, dead: &[bool]) -> Vec<bool> {
+    let n = a.cells.len();
+    let is_eye = |k: usize| {
+        let p = map.at(k);
+        p.eye_value > 0 && !p.false_eye
+    };
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut parent: Vec<usize> = (0..a.groups.len()).collect();
+    let mut worth = vec![0u8; a.groups.len()];
+    let mut eyes: Vec<(u8, usize)> = Vec::new();
+    let mut seen = vec![false; n];
+    let (w, h) = (a.width() as i32, a.height() as i32);
+    for start in 0..n {
+        if seen[start] || !is_eye(start) {
+            continue;
+        }
+        seen[start] = true;
+        let mut stack = vec![start];
+        let mut points = 0;
+        let mut value = 0u8;
+        let mut around: Vec<usize> = Vec::new();
+        while let Some(k) = stack.pop() {
+            points += 1;
+            value = value.max(map.at(k).eye_value);
+            for nb in a.neighbours(k) {
+                if is_eye(nb) {
+                    if !seen[nb] {
+                        seen[nb] = true;
+                        stack.push(nb);
+                    }
+                } else if a.cells[nb].is_some() {
+                    let g = a.group_of[nb] as usize;
+                    if !dead[g] && !around.contains(&g) {
+                        around.push(g);
+                    }
+                }
+            }
+        }
+        // The owner's living strings around the eye (an eye holds no living enemy).
+        let Some(color) = around.first().map(|&g| a.groups[g].color) else {
+            continue;
+        };
+        around.retain(|&g| a.groups[g].color == color);
+        if points == 1 {
+            let (x, y) = ((start as i32) % w, (start as i32) / w);
+            let (mut on_board, mut held) = (0, 0);
+            for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+                let (u, v) = (x + dx, y + dy);
+                if u < 0 || v < 0 || u >= w || v >= h {
+                    continue;
+                }
+                on_board += 1;
+                let d = (v * w + u) as usize;
+                if a.cells[d] == Some(color.opponent()) && !dead[a.group_of[d] as usize] {
+                    held += 1;
+                }
+            }
+            if held >= 2 || (on_board < 4 && held >= 1) {
+                continue;
+            }
+        }
+        for pair in around.windows(2) {
+            let (x, y) = (root(&mut parent, pair[0]), root(&mut parent, pair[1]));
+            parent[x] = y;
+        }
+        eyes.push((value, around[0]));
+    }
+    for (value, g) in eyes {
+        let r = root(&mut parent, g);
+        worth[r] = worth[r].saturating_add(value);
+    }
+    (0..a.groups.len())
+        .map(|g| worth[root(&mut parent, g)] >= 2)
+        .collect()
 }
 
 /// Hanezeki: a string the playouts call dead (they capture what is in atari) that is in atari,

@@ -339,6 +339,37 @@ fn measure(file: &str) -> Measured {
             } else {
                 "neither"
             };
+            if side == "neither" && std::env::var("TENGEN_CLEANUP_VERBOSE").is_ok_and(|v| v == "1")
+            {
+                // The stones both cleanups agree on that the guess judges otherwise.
+                let (first, second) = (
+                    dead_set(p, &board, &p.dead),
+                    dead_set(p, &board, &p.dead_second),
+                );
+                let h = board.height();
+                let wrong: Vec<String> = (0..g.status.len())
+                    .filter(|&k| {
+                        g.status[k].is_some()
+                            && first.contains(&k) == second.contains(&k)
+                            && guess.contains(&k) != first.contains(&k)
+                    })
+                    .map(|k| {
+                        let v = tengen_scoring::vertex(
+                            Point::new((k % p.size) as u8, (k / p.size) as u8),
+                            h,
+                        );
+                        format!(
+                            "{v}{}",
+                            if first.contains(&k) {
+                                "(dead)"
+                            } else {
+                                "(alive)"
+                            }
+                        )
+                    })
+                    .collect();
+                println!("  tengen (left out) {}: {}", p.id, wrong.join(" "));
+            }
             m.disputed.push(format!("{} (tengen: {side})", p.id));
             continue;
         }
