@@ -1154,6 +1154,125 @@ mod tests {
         );
     }
 
+    /// The two-pass position of GNU Go's game `19x19-h4-l2-s24907` (tests/data/cleanup,
+    /// `japanese-dev6.jsonl`). White's centre group (the strings at F16, D13, F12, H14, J12,
+    /// H11: 22 stones) stands inside black's living wall, kept by white in about 66% of the
+    /// playouts, just short of 2:1 (contested), and its area leaks into the open centre (too big
+    /// to read). Its empty points that white keeps in most playouts are few (H12, F13, G14: fewer
+    /// than 7) and touch no surely living white string, so the cut-off rule alone kills it. But
+    /// it has two eyes: H12, one point, its four neighbours white (G12, J12, H13, H11) and no
+    /// diagonal held by a living black stone (G13 is the black stone the playouts give to white,
+    /// judged dead; J13, G11, J11 are empty); and F13 G13 G14, around that dead black stone.
+    /// Worth 1 + 1 = 2: the cut-off rule spares the group, alive as both cleanups and GNU Go say
+    /// (the position is left out of the corpus tally because the cleanups disagree on black D14).
+    /// Without the two-eye guard the guess kills the 21 stones of F16, D13, F12, H14.
+    #[test]
+    fn a_cut_off_group_with_two_eyes_lives() {
+        let rows = [
+            "........XOO.O...OO.",
+            "........XXO..OOOXX.",
+            ".....XX.XOOOOOOX...",
+            "...XXOX.XXXXXOXX.O.",
+            "..XOOOOXX.XX.X..XXO",
+            ".X.X.O.OOXXX.XXX.O.",
+            "..XOO.XO..XOXOOOO..",
+            "..XOXOO.O.XOXXO..O.",
+            "..XOXO.O.XXOO.OO..O",
+            "...XXOX.O.X..O.XOOX",
+            ".XXXXOXXXX.X.XX.OXX",
+            "XXOOXXOOX.XOXX.XX.X",
+            "XO.O.XO.O.OOOOX..X.",
+            "OO.OXXOOOOXO.X.X...",
+            "..OOOXXOX...OOX....",
+            "..OXXX.XOO.OXOOX...",
+            "..OX...XXOOX.OXX...",
+            "..OXXX..XO.O.OX....",
+            "..OOOX..XXO..OOX...",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
+        let k = |v: &str| index(v, 19);
+        for v in ["F16", "D13", "F12", "H14", "J12", "H11", "E15", "G12"] {
+            assert_eq!(g.status[k(v)], Some(StoneStatus::Alive), "{v}");
+        }
+        assert_eq!(g.status[k("G13")], Some(StoneStatus::Dead), "G13");
+        let own = g.ownership[k("F16")];
+        assert!(own.abs() < DECIDED, "F16 ownership {own}: contested");
+    }
+
+    /// The two-pass position of GNU Go's game `13x13-h2-l5-s18501` (`japanese-dev4.jsonl`):
+    /// black's strings on the left edge (A9 A8 A7, B6, A5, C5 D5 D4, B4: 9 stones, contested)
+    /// around the one-point eyes A6 and B5, inside white's living wall, dead by both cleanups.
+    /// The territory map counts each eye worth 1, so without the diagonal test the two-eye
+    /// guard would spare them (1 + 1 = 2). But A6 is on the edge and white's living B7 holds
+    /// one of its two diagonals: white can cut A7 from A5 there, a false eye. One eye, B5,
+    /// worth 1: the cut-off rule kills the strings, as both cleanups and GNU Go say.
+    #[test]
+    fn a_false_eye_on_the_edge_is_no_second_eye() {
+        let rows = [
+            ".O.....OXX...",
+            ".XOXO..OOX...",
+            ".XO.OXX.OX.X.",
+            "..O..OO.OX...",
+            "X.......OX.X.",
+            "XO....X.OXOO.",
+            "XOO.XOX.OX...",
+            ".X.OOOX.OXOO.",
+            "X.XX.X.XOXOX.",
+            "OX.X.X.XOXXX.",
+            "OOO.OOXXOX...",
+            "...O.XOXO.X..",
+            ".......O.....",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
+        let k = |v: &str| index(v, 13);
+        for v in ["A9", "A8", "A7", "B6", "A5", "C5", "D5", "D4", "B4"] {
+            assert_eq!(g.status[k(v)], Some(StoneStatus::Dead), "{v}");
+        }
+        for v in ["B7", "B8", "A4", "D6"] {
+            assert_eq!(g.status[k(v)], Some(StoneStatus::Alive), "{v}");
+        }
+    }
+
+    /// The two-pass position of GNU Go's game `19x19-h0-l1-s24805` (`japanese-dev6.jsonl`):
+    /// black's lone F6, contested, whose liberties reach black's F8 and G7 through F7. Those
+    /// black strings are contested too (about 60% black's) and the reading reads them out
+    /// alive. The cut-off rule looks for a surely living friend among the black strings its
+    /// kept area touches; counting only the playouts' 2:1 groups it found none and killed F6
+    /// (its kept area is fewer than 7 points). A group read out alive is as sure a
+    /// friend: F6 is alive, as both cleanups and GNU Go say.
+    #[test]
+    fn a_group_read_out_alive_is_a_friend_to_run_to() {
+        let rows = [
+            ".............OOX...",
+            "......X..OO..OX....",
+            "....OOOOOXXO.OXX...",
+            "...OXXXXXX..O.O.X..",
+            "....OOX...XO.OXX.X.",
+            "...OOOX...XO.OX.XOX",
+            "...OXX.X.XO.OX.XOO.",
+            "...OXX...XO.O.XO.OX",
+            "..OXX..X.OXO.OOOOX.",
+            "..OOXXX.XXX.OOXXXX.",
+            ".OXXOOOOOX.XXXO....",
+            ".O.XOX.OXXX...O....",
+            "..OXX.XOOOOXX......",
+            ".O.X.X.O...O.XXXXXX",
+            "OOX.OOOOO.OOOOOOOOX",
+            "OXXOOXXXO.OX..X..OO",
+            "OX.XOX.OXOOOXX.XO..",
+            "XO.XOX.XXXXOOX..O..",
+            ".O.XXO....XXO......",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
+        let k = |v: &str| index(v, 19);
+        for v in ["F6", "F8", "G7", "D7"] {
+            assert_eq!(g.status[k(v)], Some(StoneStatus::Alive), "{v}");
+        }
+    }
+
     /// The miai rule, with the playouts' ownership written by hand so that only the rules
     /// decide: the board of the cut-off test (white D3 E3, contested at -0.1, kept by white in
     /// 55% of the playouts, in an open area leaning black, +0.2 on every empty point, between
