@@ -268,6 +268,10 @@ struct Measured {
     disputed: Vec<String>,
     refuted: Vec<String>,
     effort: Effort,
+    /// Over the left-out positions where the cleanups disagree: the stones both cleanups
+    /// agree on, and how many of them each judge gets right (ours, GNU Go's).
+    ours_agreed: (u64, u64),
+    gnugo_agreed: (u64, u64),
 }
 
 /// The options of the guess for a board of `size` lines: the effort of [`effort`], the player
@@ -312,6 +316,8 @@ fn measure(file: &str) -> Measured {
         disputed: Vec::new(),
         refuted: Vec::new(),
         effort,
+        ours_agreed: (0, 0),
+        gnugo_agreed: (0, 0),
     };
     for p in &positions {
         if std::env::var("TENGEN_CLEANUP_ONLY").is_ok_and(|o| o != p.id) {
@@ -339,36 +345,47 @@ fn measure(file: &str) -> Measured {
             } else {
                 "neither"
             };
-            if side == "neither" && std::env::var("TENGEN_CLEANUP_VERBOSE").is_ok_and(|v| v == "1")
-            {
-                // The stones both cleanups agree on that the guess judges otherwise.
-                let (first, second) = (
-                    dead_set(p, &board, &p.dead),
-                    dead_set(p, &board, &p.dead_second),
-                );
-                let h = board.height();
-                let wrong: Vec<String> = (0..g.status.len())
-                    .filter(|&k| {
-                        g.status[k].is_some()
-                            && first.contains(&k) == second.contains(&k)
-                            && guess.contains(&k) != first.contains(&k)
-                    })
-                    .map(|k| {
-                        let v = tengen_scoring::vertex(
-                            Point::new((k % p.size) as u8, (k / p.size) as u8),
-                            h,
-                        );
-                        format!(
-                            "{v}{}",
-                            if first.contains(&k) {
+            // The stones both cleanups agree on, and which of them each judge gets wrong.
+            let (first, second) = (
+                dead_set(p, &board, &p.dead),
+                dead_set(p, &board, &p.dead_second),
+            );
+            let agreed: Vec<usize> = (0..g.status.len())
+                .filter(|&k| g.status[k].is_some() && first.contains(&k) == second.contains(&k))
+                .collect();
+            let gnugo = dead_set(p, &board, &p.gnugo_dead);
+            for (name, judged, tally) in [
+                ("tengen", &guess, &mut m.ours_agreed),
+                ("GNU Go", &gnugo, &mut m.gnugo_agreed),
+            ] {
+                let wrong: Vec<usize> = agreed
+                    .iter()
+                    .copied()
+                    .filter(|k| judged.contains(k) != first.contains(k))
+                    .collect();
+                tally.0 += agreed.len() as u64;
+                tally.1 += (agreed.len() - wrong.len()) as u64;
+                if !wrong.is_empty()
+                    && std::env::var("TENGEN_CLEANUP_VERBOSE").is_ok_and(|v| v == "1")
+                {
+                    let h = board.height();
+                    let listed: Vec<String> = wrong
+                        .iter()
+                        .map(|&k| {
+                            let v = tengen_scoring::vertex(
+                                Point::new((k % p.size) as u8, (k / p.size) as u8),
+                                h,
+                            );
+                            let truth = if first.contains(&k) {
                                 "(dead)"
                             } else {
                                 "(alive)"
-                            }
-                        )
-                    })
-                    .collect();
-                println!("  tengen (left out) {}: {}", p.id, wrong.join(" "));
+                            };
+                            format!("{v}{truth}")
+                        })
+                        .collect();
+                    println!("  {name} (left out) {}: {}", p.id, listed.join(" "));
+                }
             }
             m.disputed.push(format!("{} (tengen: {side})", p.id));
             continue;
@@ -416,6 +433,10 @@ fn measure(file: &str) -> Measured {
             println!("  {b}");
         }
     }
+    println!(
+        "left-out positions, stones both cleanups agree on: tengen {}/{} right, GNU Go {}/{}",
+        m.ours_agreed.1, m.ours_agreed.0, m.gnugo_agreed.1, m.gnugo_agreed.0
+    );
     m
 }
 
