@@ -24,7 +24,10 @@
 //! its own color it could connect to (loose stones left in the opponent's area). So is a
 //! contested group against a surely living enemy that is cut off: the empty points its color
 //! keeps in most playouts, reached from its liberties, are fewer than 7 and touch no surely
-//! living friend (a dead group in the opponent's loose framework). A contested
+//! living friend (a dead group in the opponent's loose framework), unless its eyes are worth
+//! two (the territory map with the stones judged dead so far removed, a one-point eye whose
+//! diagonals the opponent holds counted false; the strings around one eye form a unit); a group
+//! the reading found alive counts as a living friend there. A contested
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
 //! A contested group too big to read that touches no enemy stone, and whose empty regions touch
 //! only stones of its own color, shares the fate of those stones: dead when all of them are.
@@ -312,9 +315,9 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         }
     }
     // A contested group too big to read, without two eyes against a surely living enemy, loses.
-    // Its eyes are those of the territory map of the position as it stands (nothing marked
-    // dead): the map puts a living group in seki exactly when the eyes of its region are worth
-    // 1 or less.
+    // Its eyes are those of the territory map of the position with the stones judged dead so
+    // far removed (so that an eye around a dead enemy stone counts): the map puts a living
+    // group in seki exactly when the eyes of its region are worth 1 or less.
     // A group joined (through empty points only its color touches) to stones that touch an
     // empty region in its own color's sphere (the region touches a surely living group of its
     // color and no surely living enemy) can connect out to that friend: the rule spares it.
@@ -387,7 +390,8 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // A contested group too big to read, against a surely living enemy, that the playouts cut
     // off: the empty points its color keeps in most playouts, reached from its liberties, hold
     // no room for two eyes (fewer than ESCAPE points) and touch no surely living group of its
-    // color. Such a group can neither live where it stands nor run out to a friend.
+    // color (or one read out alive). Such a group can neither live where it stands nor run out
+    // to a friend, unless it already has two eyes (`groups_with_two_eyes`).
     const ESCAPE: usize = 7;
     let mut seen = vec![false; a.cells.len()];
     for (g, group) in a.groups.iter().enumerate() {

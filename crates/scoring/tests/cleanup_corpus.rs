@@ -17,6 +17,9 @@
 //! `japanese-dev2.jsonl` to `japanese-dev6.jsonl`, development.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
+//! In the positions left out because the cleanups disagree, the stones both cleanups agree on
+//! are still tallied for both judges (one printed line per file; a misjudged group there would
+//! otherwise go unseen).
 //!
 //! Every position runs at the default effort (about 40 s for all the files in the test profile
 //! on the shared 2-core machine); `TENGEN_CLEANUP_EFFORT=low|high` measures another effort
@@ -652,7 +655,16 @@ fn guess_agrees_with_the_fifth_japanese_style_set() {
 fn guess_agrees_with_the_sixth_japanese_style_set() {
     let m = measure("japanese-dev6.jsonl");
     assert!(m.ours.positions >= 93, "{} positions", m.ours.positions);
-    check_floors(&m, 99.97, 97.8, &[]);
+    check_floors(&m, 99.98, 98.9, &[]);
+    // In the positions left out, the stones both cleanups agree on: 2,087 of 2,089 right since
+    // wave 8 (2,066 before: 19x19-h4-l2-s24907's living centre group of 21 stones was killed).
+    if m.effort == Effort::Default && std::env::var("TENGEN_CLEANUP_SEED").is_err() {
+        assert!(
+            m.ours_agreed.1 >= 2087,
+            "{:?} left-out stones right",
+            m.ours_agreed
+        );
+    }
 }
 
 /// The second Japanese-style held-out set (`japanese-heldout2.jsonl`): 240 games made with the
