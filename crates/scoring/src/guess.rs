@@ -24,10 +24,7 @@
 //! its own color it could connect to (loose stones left in the opponent's area). So is a
 //! contested group against a surely living enemy that is cut off: the empty points its color
 //! keeps in most playouts, reached from its liberties, are fewer than 7 and touch no surely
-//! living friend (a dead group in the opponent's loose framework), unless its eyes are worth
-//! two (the territory map with the stones judged dead so far removed, a one-point eye whose
-//! diagonals the opponent holds counted false; the strings around one eye form a unit); a group
-//! the reading found alive counts as a living friend there. A contested
+//! living friend (a dead group in the opponent's loose framework). A contested
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
 //! A contested group too big to read that touches no enemy stone, and whose empty regions touch
 //! only stones of its own color, shares the fate of those stones: dead when all of them are.
@@ -315,17 +312,14 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         }
     }
     // A contested group too big to read, without two eyes against a surely living enemy, loses.
-    // Its eyes are those of the territory map of the position with the stones judged dead so
-    // far removed (so that an eye around a dead enemy stone counts): the map puts a living
-    // group in seki exactly when the eyes of its region are worth 1 or less.
+    // Its eyes are those of the territory map of the position as it stands (nothing marked
+    // dead): the map puts a living group in seki exactly when the eyes of its region are worth
+    // 1 or less.
     // A group joined (through empty points only its color touches) to stones that touch an
     // empty region in its own color's sphere (the region touches a surely living group of its
     // color and no surely living enemy) can connect out to that friend: the rule spares it.
-    let judged_dead: Vec<bool> = (0..a.cells.len())
-        .map(|k| a.cells[k].is_some() && dead[a.group_of[k] as usize])
-        .collect();
-    let map = TerritoryMap::from_cells(a.width(), a.height(), &a.cells, &judged_dead);
-    let two_eyes = groups_with_two_eyes(a, &map, &dead);
+    let map =
+        TerritoryMap::from_cells(a.width(), a.height(), &a.cells, &vec![false; a.cells.len()]);
     let in_sphere = |t: usize, color: Color| {
         let (mut friend, mut enemy) = (false, false);
         for o in &a.territories[t].groups {
@@ -390,8 +384,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // A contested group too big to read, against a surely living enemy, that the playouts cut
     // off: the empty points its color keeps in most playouts, reached from its liberties, hold
     // no room for two eyes (fewer than ESCAPE points) and touch no surely living group of its
-    // color (or one read out alive). Such a group can neither live where it stands nor run out
-    // to a friend, unless it already has two eyes (`groups_with_two_eyes`).
+    // color. Such a group can neither live where it stands nor run out to a friend.
     const ESCAPE: usize = 7;
     let mut seen = vec![false; a.cells.len()];
     for (g, group) in a.groups.iter().enumerate() {
@@ -401,7 +394,6 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             || loose[g]
             || !group.enemies.iter().any(|e| surely_alive(e.0 as usize))
             || connects_out(g)
-            || two_eyes[g]
         {
             continue;
         }
@@ -434,10 +426,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
                     }
                     Some(c) => {
                         let o = a.group_of[n] as usize;
-                        if c == group.color
-                            && o != g
-                            && (surely_alive(o) || (read_out[o] && !dead[o]))
-                        {
+                        if c == group.color && o != g && surely_alive(o) {
                             friend = true;
                         }
                     }
@@ -512,94 +501,6 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         .collect();
     spare_strings_whose_capture_loses(a, &fate, &from_playouts, &mut dead, &mut budget);
     dead
-}
-
-/// The groups of `a` that `map` gives two eyes: the eyes are the connected sets of points the
-/// map calls eye points worth 1 or 2 (false eyes left out), each worth the most of its points;
-/// a one-point eye is false too when the opponent's living stones hold two of its diagonal
-/// points, or one on the edge. The strings of one color that touch one such eye are joined
-/// through it into one unit, and every group of a unit whose eyes are worth 2 or more in all is
-/// marked. `dead` says which groups are judged dead so far (their stones are no wall).
-fn groups_with_two_eyes(a: &Analysis, map: &TerritoryMap, dead: &[bool]) -> Vec<bool> {
-    let n = a.cells.len();
-    let is_eye = |k: usize| {
-        let p = map.at(k);
-        p.eye_value > 0 && !p.false_eye
-    };
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    let mut parent: Vec<usize> = (0..a.groups.len()).collect();
-    let mut worth = vec![0u8; a.groups.len()];
-    let mut eyes: Vec<(u8, usize)> = Vec::new();
-    let mut seen = vec![false; n];
-    let (w, h) = (a.width() as i32, a.height() as i32);
-    for start in 0..n {
-        if seen[start] || !is_eye(start) {
-            continue;
-        }
-        seen[start] = true;
-        let mut stack = vec![start];
-        let mut points = 0;
-        let mut value = 0u8;
-        let mut around: Vec<usize> = Vec::new();
-        while let Some(k) = stack.pop() {
-            points += 1;
-            value = value.max(map.at(k).eye_value);
-            for nb in a.neighbours(k) {
-                if is_eye(nb) {
-                    if !seen[nb] {
-                        seen[nb] = true;
-                        stack.push(nb);
-                    }
-                } else if a.cells[nb].is_some() {
-                    let g = a.group_of[nb] as usize;
-                    if !dead[g] && !around.contains(&g) {
-                        around.push(g);
-                    }
-                }
-            }
-        }
-        // The owner's living strings around the eye (an eye holds no living enemy).
-        let Some(color) = around.first().map(|&g| a.groups[g].color) else {
-            continue;
-        };
-        around.retain(|&g| a.groups[g].color == color);
-        if points == 1 {
-            let (x, y) = ((start as i32) % w, (start as i32) / w);
-            let (mut on_board, mut held) = (0, 0);
-            for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-                let (u, v) = (x + dx, y + dy);
-                if u < 0 || v < 0 || u >= w || v >= h {
-                    continue;
-                }
-                on_board += 1;
-                let d = (v * w + u) as usize;
-                if a.cells[d] == Some(color.opponent()) && !dead[a.group_of[d] as usize] {
-                    held += 1;
-                }
-            }
-            if held >= 2 || (on_board < 4 && held >= 1) {
-                continue;
-            }
-        }
-        for pair in around.windows(2) {
-            let (x, y) = (root(&mut parent, pair[0]), root(&mut parent, pair[1]));
-            parent[x] = y;
-        }
-        eyes.push((value, around[0]));
-    }
-    for (value, g) in eyes {
-        let r = root(&mut parent, g);
-        worth[r] = worth[r].saturating_add(value);
-    }
-    (0..a.groups.len())
-        .map(|g| worth[root(&mut parent, g)] >= 2)
-        .collect()
 }
 
 /// Hanezeki: a string the playouts call dead (they capture what is in atari) that is in atari,
@@ -1156,125 +1057,6 @@ mod tests {
             !verdict(-0.2),
             "open area white's, reaching white's wall: alive"
         );
-    }
-
-    /// The two-pass position of GNU Go's game `19x19-h4-l2-s24907` (tests/data/cleanup,
-    /// `japanese-dev6.jsonl`). White's centre group (the strings at F16, D13, F12, H14, J12,
-    /// H11: 22 stones) stands inside black's living wall, kept by white in about 66% of the
-    /// playouts, just short of 2:1 (contested), and its area leaks into the open centre (too big
-    /// to read). Its empty points that white keeps in most playouts are few (H12, F13, G14: fewer
-    /// than 7) and touch no surely living white string, so the cut-off rule alone kills it. But
-    /// it has two eyes: H12, one point, its four neighbours white (G12, J12, H13, H11) and no
-    /// diagonal held by a living black stone (G13 is the black stone the playouts give to white,
-    /// judged dead; J13, G11, J11 are empty); and F13 G13 G14, around that dead black stone.
-    /// Worth 1 + 1 = 2: the cut-off rule spares the group, alive as both cleanups and GNU Go say
-    /// (the position is left out of the corpus tally because the cleanups disagree on black D14).
-    /// Without the two-eye guard the guess kills the 21 stones of F16, D13, F12, H14.
-    #[test]
-    fn a_cut_off_group_with_two_eyes_lives() {
-        let rows = [
-            "........XOO.O...OO.",
-            "........XXO..OOOXX.",
-            ".....XX.XOOOOOOX...",
-            "...XXOX.XXXXXOXX.O.",
-            "..XOOOOXX.XX.X..XXO",
-            ".X.X.O.OOXXX.XXX.O.",
-            "..XOO.XO..XOXOOOO..",
-            "..XOXOO.O.XOXXO..O.",
-            "..XOXO.O.XXOO.OO..O",
-            "...XXOX.O.X..O.XOOX",
-            ".XXXXOXXXX.X.XX.OXX",
-            "XXOOXXOOX.XOXX.XX.X",
-            "XO.O.XO.O.OOOOX..X.",
-            "OO.OXXOOOOXO.X.X...",
-            "..OOOXXOX...OOX....",
-            "..OXXX.XOO.OXOOX...",
-            "..OX...XXOOX.OXX...",
-            "..OXXX..XO.O.OX....",
-            "..OOOX..XXO..OOX...",
-        ];
-        let board = board_from_rows(&rows).unwrap();
-        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
-        let k = |v: &str| index(v, 19);
-        for v in ["F16", "D13", "F12", "H14", "J12", "H11", "E15", "G12"] {
-            assert_eq!(g.status[k(v)], Some(StoneStatus::Alive), "{v}");
-        }
-        assert_eq!(g.status[k("G13")], Some(StoneStatus::Dead), "G13");
-        let own = g.ownership[k("F16")];
-        assert!(own.abs() < DECIDED, "F16 ownership {own}: contested");
-    }
-
-    /// The two-pass position of GNU Go's game `13x13-h2-l5-s18501` (`japanese-dev4.jsonl`):
-    /// black's strings on the left edge (A9 A8 A7, B6, A5, C5 D5 D4, B4: 9 stones, contested)
-    /// around the one-point eyes A6 and B5, inside white's living wall, dead by both cleanups.
-    /// The territory map counts each eye worth 1, so without the diagonal test the two-eye
-    /// guard would spare them (1 + 1 = 2). But A6 is on the edge and white's living B7 holds
-    /// one of its two diagonals: white can cut A7 from A5 there, a false eye. One eye, B5,
-    /// worth 1: the cut-off rule kills the strings, as both cleanups and GNU Go say.
-    #[test]
-    fn a_false_eye_on_the_edge_is_no_second_eye() {
-        let rows = [
-            ".O.....OXX...",
-            ".XOXO..OOX...",
-            ".XO.OXX.OX.X.",
-            "..O..OO.OX...",
-            "X.......OX.X.",
-            "XO....X.OXOO.",
-            "XOO.XOX.OX...",
-            ".X.OOOX.OXOO.",
-            "X.XX.X.XOXOX.",
-            "OX.X.X.XOXXX.",
-            "OOO.OOXXOX...",
-            "...O.XOXO.X..",
-            ".......O.....",
-        ];
-        let board = board_from_rows(&rows).unwrap();
-        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
-        let k = |v: &str| index(v, 13);
-        for v in ["A9", "A8", "A7", "B6", "A5", "C5", "D5", "D4", "B4"] {
-            assert_eq!(g.status[k(v)], Some(StoneStatus::Dead), "{v}");
-        }
-        for v in ["B7", "B8", "A4", "D6"] {
-            assert_eq!(g.status[k(v)], Some(StoneStatus::Alive), "{v}");
-        }
-    }
-
-    /// The two-pass position of GNU Go's game `19x19-h0-l1-s24805` (`japanese-dev6.jsonl`):
-    /// black's lone F6, contested, whose liberties reach black's F8 and G7 through F7. Those
-    /// black strings are contested too (about 60% black's) and the reading reads them out
-    /// alive. The cut-off rule looks for a surely living friend among the black strings its
-    /// kept area touches; counting only the playouts' 2:1 groups it found none and killed F6
-    /// (its kept area is fewer than 7 points). A group read out alive is as sure a
-    /// friend: F6 is alive, as both cleanups and GNU Go say.
-    #[test]
-    fn a_group_read_out_alive_is_a_friend_to_run_to() {
-        let rows = [
-            ".............OOX...",
-            "......X..OO..OX....",
-            "....OOOOOXXO.OXX...",
-            "...OXXXXXX..O.O.X..",
-            "....OOX...XO.OXX.X.",
-            "...OOOX...XO.OX.XOX",
-            "...OXX.X.XO.OX.XOO.",
-            "...OXX...XO.O.XO.OX",
-            "..OXX..X.OXO.OOOOX.",
-            "..OOXXX.XXX.OOXXXX.",
-            ".OXXOOOOOX.XXXO....",
-            ".O.XOX.OXXX...O....",
-            "..OXX.XOOOOXX......",
-            ".O.X.X.O...O.XXXXXX",
-            "OOX.OOOOO.OOOOOOOOX",
-            "OXXOOXXXO.OX..X..OO",
-            "OX.XOX.OXOOOXX.XO..",
-            "XO.XOX.XXXXOOX..O..",
-            ".O.XXO....XXO......",
-        ];
-        let board = board_from_rows(&rows).unwrap();
-        let g = Guess::new(&board, &Rules::CHINESE, GuessOptions::default());
-        let k = |v: &str| index(v, 19);
-        for v in ["F6", "F8", "G7", "D7"] {
-            assert_eq!(g.status[k(v)], Some(StoneStatus::Alive), "{v}");
-        }
     }
 
     /// The miai rule, with the playouts' ownership written by hand so that only the rules
