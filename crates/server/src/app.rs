@@ -602,15 +602,25 @@ impl App {
             if seq != 0 && loaded.m.seq() >= seq {
                 continue;
             }
-            let ok = match self.store.events_since(&id, loaded.m.seq()).await {
-                Ok(texts) => texts.iter().all(|t| {
-                    Stamped::from_text(t)
-                        .and_then(|e| loaded.m.apply(&e))
-                        .is_ok()
-                }),
-                Err(_) => false,
+            // How many events were new, or `None` when the log could not be read or applied.
+            let applied = match self.store.events_since(&id, loaded.m.seq()).await {
+                Ok(texts) => texts
+                    .iter()
+                    .all(|t| {
+                        Stamped::from_text(t)
+                            .and_then(|e| loaded.m.apply(&e))
+                            .is_ok()
+                    })
+                    .then_some(texts.len()),
+                Err(_) => None,
             };
-            if ok {
+            if applied == Some(0) {
+                // Nothing new (a catch-up after the store's notices reconnect, or a notice this
+                // instance already applied): the watchers have this state; a message now would
+                // repeat it.
+                continue;
+            }
+            if applied.is_some() {
                 self.arm(&loaded.m);
                 let state: Arc<str> = Arc::from(loaded.m.state_json(now_ms()));
                 loaded.state = state.clone();
@@ -648,5 +658,58 @@ impl App {
     /// The number of cached games.
     pub fn cached(&self) -> usize {
         self.games.lock().map(|m| m.len()).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::TimeControl;
+
+    /// A store's catch-up notice (every cached game, sequence 0, as the Redis store sends each
+    /// time its subscription is made) brings nothing new to a game this instance holds, so its
+    /// watchers get no message: before, they got the same state twice.
+    #[tokio::test]
+    async fn a_refresh_that_brings_nothing_new_sends_no_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite:{}", dir.path().join("games.db").display());
+        let store = tengen_store::open(&url).await.unwrap();
+        let (_stop, stop_rx) = watch::channel(false);
+        let app = App::new(store.clone(), Config::default(), stop_rx);
+        let meta = Meta {
+            width: 9,
+            height: 9,
+            rules: "chinese".parse::<tengen_core::Rules>().unwrap().to_string(),
+            handicap: 0,
+            black_name: "B".into(),
+            white_name: "W".into(),
+            created_ms: 0,
+            time: TimeControl::None,
+            scoring_time: 0,
+            open: None,
+            listed: false,
+            black_engine: None,
+            white_engine: None,
+        };
+        let m = Match::new("refresh1", meta.clone()).unwrap();
+        store
+            .create(tengen_store::NewGame {
+                id: "refresh1".into(),
+                created_ms: 0,
+                meta: serde_json::to_string(&meta).unwrap(),
+                black_token: vec![0; 32],
+                white_token: vec![1; 32],
+                summary: m.summary_json(),
+            })
+            .await
+            .unwrap();
+        app.insert(m, [0; 32], [1; 32]);
+        let (slot, guard) = app.open("refresh1").await.unwrap();
+        drop(guard);
+        let mut rx = slot.tx.subscribe();
+        rx.borrow_and_update();
+        app.refresh("", 0).await;
+        app.refresh("refresh1", 0).await;
+        assert!(!rx.has_changed().unwrap(), "a state was sent again");
     }
 }
