@@ -664,7 +664,6 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::TimeControl;
 
     /// A store's catch-up notice (every cached game, sequence 0, as the Redis store sends each
     /// time its subscription is made) brings nothing new to a game this instance holds, so its
@@ -676,21 +675,7 @@ mod tests {
         let store = tengen_store::open(&url).await.unwrap();
         let (_stop, stop_rx) = watch::channel(false);
         let app = App::new(store.clone(), Config::default(), stop_rx);
-        let meta = Meta {
-            width: 9,
-            height: 9,
-            rules: "chinese".parse::<tengen_core::Rules>().unwrap().to_string(),
-            handicap: 0,
-            black_name: "B".into(),
-            white_name: "W".into(),
-            created_ms: 0,
-            time: TimeControl::None,
-            scoring_time: 0,
-            open: None,
-            listed: false,
-            black_engine: None,
-            white_engine: None,
-        };
+        let meta = Meta::for_tests(9, "chinese");
         let m = Match::new("refresh1", meta.clone()).unwrap();
         store
             .create(tengen_store::NewGame {

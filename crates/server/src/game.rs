@@ -894,11 +894,10 @@ fn unhex(text: &str) -> Option<[u8; 32]> {
     Some(out)
 }
 
+/// A square game of `w` lines under `rules` with no clock, for unit tests.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn meta(w: usize, rules: &str) -> Meta {
+impl Meta {
+    pub(crate) fn for_tests(w: usize, rules: &str) -> Meta {
         Meta {
             width: w,
             height: w,
@@ -914,6 +913,15 @@ mod tests {
             black_engine: None,
             white_engine: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta(w: usize, rules: &str) -> Meta {
+        Meta::for_tests(w, rules)
     }
 
     fn st(ev: &Event) -> Stamped {
