@@ -205,8 +205,20 @@ fn the_bot_plays_gnugo_through_a_whole_game_and_a_server_restart() {
     // clear_board), and the stones the bot marked are exactly the ones it answered to
     // `final_status_list dead`. (A fresh GNU Go is no truth here: it seeds its random numbers
     // from the clock, and on a borderline group two of them can answer differently.)
-    let sent = std::fs::read_to_string(&log).unwrap();
-    let answered = std::fs::read_to_string(&answers).unwrap();
+    // `tee` may hand an answer to the bot a moment before it writes it to the log: wait (at
+    // most 10 s) until every command logged has its answer logged.
+    let count = |text: &str, sep: &str| text.split(sep).filter(|r| !r.trim().is_empty()).count();
+    let logged = Instant::now();
+    let (sent, answered) = loop {
+        let sent = std::fs::read_to_string(&log).unwrap();
+        let answered = std::fs::read_to_string(&answers).unwrap();
+        if count(&sent, "\n") == count(&answered, "\n\n")
+            || logged.elapsed() > Duration::from_secs(10)
+        {
+            break (sent, answered);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
     let context =
         format!("moves {moves:?}\nthe engine was sent:\n{sent}\nand answered:\n{answered}");
     let commands: Vec<&str> = sent.lines().filter(|l| !l.trim().is_empty()).collect();
