@@ -7,15 +7,50 @@ pub(crate) struct Geometry {
     pub n: usize,
     /// Every point.
     pub all: u64,
-    /// Board width (for shift-based dilation).
-    w: usize,
-    /// Points not in the first column, and not in the last column.
-    not_first: u64,
-    not_last: u64,
+    /// The shift masks for dilation and flood fill.
+    pub shifts: Shifts,
     /// `syms[s][p]`: where symmetry `s` sends point `p` (identity first).
     pub syms: Vec<Vec<u8>>,
     /// Zobrist keys per color (0 black, 1 white) and point, for the canonical hash.
     zobrist: [Vec<u64>; 2],
+}
+
+/// The masks that move a set of points one step in each direction on one board (bit shifts):
+/// dilation and flood fill, shared by the geometry and the move maker.
+#[derive(Clone, Copy)]
+pub(crate) struct Shifts {
+    /// Every point.
+    all: u64,
+    /// Board width.
+    w: u32,
+    /// Points not in the first column, and not in the last column.
+    not_first: u64,
+    not_last: u64,
+}
+
+impl Shifts {
+    /// The points next to any point of `m` (points of `m` included when next to another one).
+    #[inline]
+    pub fn dilate(&self, m: u64) -> u64 {
+        (((m << 1) & self.not_first)
+            | ((m >> 1) & self.not_last)
+            | m.checked_shl(self.w).unwrap_or(0)
+            | m.checked_shr(self.w).unwrap_or(0))
+            & self.all
+    }
+
+    /// The connected part of `mask` that holds `seed`.
+    #[inline]
+    pub fn flood(&self, seed: u64, mask: u64) -> u64 {
+        let mut grown = seed;
+        loop {
+            let next = grown | (self.dilate(grown) & mask);
+            if next == grown {
+                return grown;
+            }
+            grown = next;
+        }
+    }
 }
 
 /// SplitMix64: a fixed, well-mixed sequence for the Zobrist keys and the history mixing.
@@ -84,9 +119,12 @@ impl Geometry {
         Geometry {
             n,
             all,
-            w,
-            not_first,
-            not_last,
+            shifts: Shifts {
+                all,
+                w: w as u32,
+                not_first,
+                not_last,
+            },
             syms,
             zobrist,
         }
@@ -95,24 +133,13 @@ impl Geometry {
     /// The points next to any point of `m` (points of `m` included when next to another one).
     #[inline]
     pub fn dilate(&self, m: u64) -> u64 {
-        let w = self.w as u32;
-        (((m << 1) & self.not_first)
-            | ((m >> 1) & self.not_last)
-            | m.checked_shl(w).unwrap_or(0)
-            | m.checked_shr(w).unwrap_or(0))
-            & self.all
+        self.shifts.dilate(m)
     }
 
     /// The connected part of `mask` that holds `seed`.
+    #[inline]
     pub fn flood(&self, seed: u64, mask: u64) -> u64 {
-        let mut grown = seed;
-        loop {
-            let next = grown | (self.dilate(grown) & mask);
-            if next == grown {
-                return grown;
-            }
-            grown = next;
-        }
+        self.shifts.flood(seed, mask)
     }
 
     /// The connected components of `mask`.

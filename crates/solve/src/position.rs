@@ -9,7 +9,7 @@
 //! compares every step (legality under each superko rule and suicide rule, captures, stones,
 //! hashes).
 
-use crate::geometry::{bits, Geometry};
+use crate::geometry::{bits, Geometry, Shifts};
 
 /// Most symmetries of a board (a square has 8, a rectangle 4).
 pub(crate) const MAX_SYMS: usize = 8;
@@ -25,6 +25,8 @@ pub(crate) struct Moves {
     all: u64,
     /// `nbr[p]`: the points next to `p`.
     nbr: [u64; 64],
+    /// The board's shift masks (dilation and flood fill of whole sets).
+    shifts: Shifts,
     /// `perm[s][p]`: where symmetry `s` sends point `p`; `inv[s]`: the inverse.
     perm: [[u8; 64]; MAX_SYMS],
     inv: [[u8; 64]; MAX_SYMS],
@@ -71,6 +73,7 @@ impl Moves {
             nsym,
             all: geo.all,
             nbr,
+            shifts: geo.shifts,
             perm,
             inv,
             keys,
@@ -112,30 +115,16 @@ impl Moves {
         bits(on).fold(m & !all, |acc, p| acc | 1 << to[p])
     }
 
-    /// The connected part of `mask` that holds `seed` (neighbour masks, one ring at a time).
+    /// The connected part of `mask` that holds `seed`.
     #[inline]
     fn flood(&self, seed: u64, mask: u64) -> u64 {
-        let mut grown = seed;
-        let mut ring = seed;
-        while ring != 0 {
-            let mut next = 0;
-            for p in bits(ring) {
-                next |= self.nbr[p];
-            }
-            ring = next & mask & !grown;
-            grown |= ring;
-        }
-        grown
+        self.shifts.flood(seed, mask)
     }
 
     /// The points next to some point of `m` and not in it.
     #[inline]
     fn liberties(&self, m: u64, empty: u64) -> u64 {
-        let mut out = 0;
-        for p in bits(m) {
-            out |= self.nbr[p];
-        }
-        out & empty
+        self.shifts.dilate(m) & !m & empty
     }
 
     /// The chains that matter to a move of the player with stones `own` against `opp`.
