@@ -154,6 +154,30 @@ impl Geometry {
         out
     }
 
+    /// A heuristic estimate of `own`'s lead over `opp` (for move ordering only, never a bound):
+    /// stones, plus each empty point that `own`'s stones reach in fewer steps through empty
+    /// points than `opp`'s (and the other way round), a distance-based territory estimate like
+    /// van der Werf's solver's.
+    pub fn estimate(&self, own: u64, opp: u64) -> i32 {
+        let empty = self.all & !own & !opp;
+        let (mut a, mut b) = (own, opp);
+        let (mut mine, mut theirs) = (0u64, 0u64);
+        let mut left = empty;
+        while left != 0 {
+            let na = self.dilate(a) & left;
+            let nb = self.dilate(b) & left;
+            if na | nb == 0 {
+                break;
+            }
+            mine |= na & !nb;
+            theirs |= nb & !na;
+            left &= !(na | nb);
+            a |= na;
+            b |= nb;
+        }
+        (own | mine).count_ones() as i32 - (opp | theirs).count_ones() as i32
+    }
+
     /// Black's area minus white's: stones, plus empty regions that reach only one color
     /// (`area = false`: stones only).
     pub fn score(&self, black: u64, white: u64, area: bool) -> i32 {
@@ -404,6 +428,27 @@ mod tests {
                 assert_eq!(seen, (0..(w * h) as u8).collect::<Vec<_>>());
             }
         }
+    }
+
+    #[test]
+    fn estimate_counts_stones_and_the_points_each_side_reaches_first() {
+        let g = Geometry::new(3, 3);
+        // x at the top left, o at the bottom right: step 1 gives each side two points, step 2
+        // reaches the three points of the other diagonal from both sides at once (nobody's):
+        // (1 + 2) - (1 + 2) = 0.
+        let (b, w) = masks(&["x..", "...", "..o"]);
+        assert_eq!(g.estimate(b, w), 0);
+        assert_eq!(g.estimate(w, b), 0);
+        // Two x stones on the top row: step 1 gives x the three points below and right of them
+        // and o its two neighbours; the bottom left corner is reached by both at step 2:
+        // (2 + 3) - (1 + 2) = 2, and -2 for o.
+        let (b, w) = masks(&["xx.", "...", "..o"]);
+        assert_eq!(g.estimate(b, w), 2);
+        assert_eq!(g.estimate(w, b), -2);
+        // x walls off the left column, which is x's; on the right, the top point is next to x
+        // only and the middle one next to both at step 1 (nobody's): (3 + 3 + 1) - 1 = 6.
+        let (b, w) = masks(&[".x.", ".x.", ".xo"]);
+        assert_eq!(g.estimate(b, w), 6);
     }
 
     #[test]
