@@ -317,8 +317,8 @@ impl Geometry {
     ///   an own stone inside `regions` (the caller checks the history);
     /// - `enclosed`: the regions (connected sets of points without an own stone) next to no
     ///   other chains than those of `strict`, not already strictly vital, in which at most one
-    ///   point is not next to a chain of `strict`, that point having at least two neighbours
-    ///   (docs/SOLVING.md, "Safe points", rule 3).
+    ///   point, or two points next to each other, are not next to a chain of `strict`, each
+    ///   having at least two neighbours (docs/SOLVING.md, "Safe points", rules 3 and 5).
     pub fn safety(&self, own: u64, opp: u64) -> Safety {
         let (alive, _) = self.benson(own, opp, false);
         if alive == 0 {
@@ -339,10 +339,10 @@ impl Geometry {
     }
 
     /// The regions (connected sets of points without a stone of `own`) that touch no points of
-    /// `skip`, are next to chains of `strict` only, and have at most one point not next to
-    /// `strict`, which then has at least two neighbours (docs/SOLVING.md, "Safe points", rule 3:
-    /// the owner of `strict` keeps them by playing next to its chains, and on that one point
-    /// only to capture every opponent stone of the region at once).
+    /// `skip`, are next to chains of `strict` only, and whose points not next to `strict` (the
+    /// interior) are at most one point or two points next to each other, each with at least
+    /// two neighbours (docs/SOLVING.md, "Safe points", rules 3 and 5: the owner of `strict`
+    /// keeps them by playing next to its chains, and in the interior only to capture).
     pub fn enclosed(&self, own: u64, strict: u64, skip: u64) -> u64 {
         if strict == 0 {
             return 0;
@@ -356,11 +356,15 @@ impl Geometry {
             if r & skip != 0 || self.dilate(r) & !r & !strict != 0 {
                 continue;
             }
+            // The interior: at most one point (rule 3), or two next to each other (rule 5),
+            // each with at least two neighbours.
             let inner = r & !near;
-            if inner.count_ones() > 1 {
-                continue;
+            match inner.count_ones() {
+                0 | 1 => {}
+                2 if self.dilate(inner & inner.wrapping_neg()) & inner != 0 => {}
+                _ => continue,
             }
-            if inner != 0 && self.dilate(inner).count_ones() < 2 {
+            if bits(inner).any(|q| self.dilate(1u64 << q).count_ones() < 2) {
                 continue;
             }
             out |= r;
@@ -392,7 +396,7 @@ pub(crate) struct Safety {
     /// and `enclosed`.
     pub regions: u64,
     /// The regions of `regions` that are not strictly vital to one chain but enclosed by
-    /// `strict` with at most one point not next to it.
+    /// `strict` with at most one point, or two neighbouring points, not next to it.
     pub enclosed: u64,
 }
 
@@ -575,6 +579,59 @@ mod tests {
     }
 
     #[test]
+    fn two_neighbouring_interior_points_count_and_other_interiors_do_not() {
+        let g4 = Geometry::new(4, 4);
+        // 4x4, a 2x3 top-left corner region beside a black chain with the one-point eyes
+        // (1,3) and (3,3) (strictly alive). Four of its points touch the chain; (0,0) and
+        // (1,0) do not, and they are next to each other (rule 5): counted, empty or with white
+        // stones in it. All 16 points are black's.
+        let corner = 0b111 | (0b111 << 4);
+        for rows in [
+            ["...x", "...x", "xxxx", "x.x."],
+            ["...x", "ooox", "xxxx", "x.x."],
+            ["oo.x", "o..x", "xxxx", "x.x."],
+        ] {
+            let (b, w) = masks(&rows);
+            let s = g4.safety(b, w);
+            assert_eq!(s.strict, b, "{rows:?}");
+            assert_eq!(s.enclosed, corner, "{rows:?}");
+            assert_eq!((s.alive | s.eyes | s.regions).count_ones(), 16, "{rows:?}");
+        }
+        // Before this rule the corner did not count (two interior points).
+        let (b, w) = masks(&["...x", "...x", "xxxx", "x.x."]);
+        assert_eq!(g4.enclosed(b, b, 0) & corner, corner);
+        assert_eq!(g4.benson(b, w, true).1 & corner, 0);
+        // 7x4: a 2x5 region along the top between black walls; its interior is the three
+        // points (2,0), (3,0), (4,0) (a straight three: white to move lives there with (3,0)):
+        // not counted. With the middle one blacked out of the interior by a black stone on
+        // (3,1) the interior is (2,0) and (4,0), not next to each other: not counted either.
+        let g7 = Geometry::new(7, 4);
+        let top = 0b11_1110 | (0b11_1110 << 7);
+        let (b, w) = masks(&["x.....x", "x.....x", "xxxxxxx", "x.x.x.x"]);
+        let s = g7.safety(b, w);
+        assert_eq!(s.strict, b);
+        assert_eq!(s.regions & top, 0);
+        let (b, w) = masks(&["xooooox", "xo...ox", "xxxxxxx", "x.x.x.x"]);
+        assert_eq!(g7.safety(b, w).regions & top, 0);
+        let (b, w) = masks(&["x.....x", "x..x..x", "xxxxxxx", "x.x.x.x"]);
+        let s = g7.safety(b, w);
+        assert_eq!(s.strict, b);
+        assert_eq!(s.regions & top, 0);
+        // The 3x3 top-left corner beside a black wall has four interior points: not counted.
+        let g5 = Geometry::new(5, 5);
+        let (b, w) = masks(&["...x.", "...xx", "...x.", "xxxxx", "x.x.x"]);
+        let s = g5.safety(b, w);
+        assert_eq!(s.strict, b);
+        assert_eq!(s.regions & (0b111 | (0b111 << 5) | (0b111 << 10)), 0);
+        // The counter-example of docs/SOLVING.md, "Limits": a chain with one eye ((3,0)) beside
+        // the 2x2 corner holding white stones on (1,0) and (0,1). The corner has one interior
+        // point, but the chain is not strictly alive (one vital region): nothing counts.
+        let g43 = Geometry::new(4, 3);
+        let (b, w) = masks(&[".ox.", "o.xx", "xxxx"]);
+        assert_eq!(g43.safety(b, w), Safety::default());
+    }
+
+    #[test]
     fn regions_where_the_opponent_can_live_or_hold_a_stone_do_not_count() {
         let g = Geometry::new(5, 5);
         // Rows 2-4: a black chain with the one-point eyes (1,3) and (3,3), strictly alive.
@@ -592,13 +649,7 @@ mod tests {
         let (b, w) = masks(&[".....", ".....", "xxxxx", "x.x.x", "xxxxx"]);
         assert_eq!(g.safety(b, w).strict, b);
         assert_eq!(g.safety(b, w).regions & top, 0);
-        // 4x4, a 2x3 corner region with two points off the chain ((0,0) and (1,0)): not counted
-        // (the rule is sure of one such point only). The chain's eyes: (1,3) and (3,3).
         let g4 = Geometry::new(4, 4);
-        let (b, w) = masks(&["...x", "...x", "xxxx", "x.x."]);
-        let s = g4.safety(b, w);
-        assert_eq!(s.strict, b);
-        assert_eq!(s.regions & 0x77, 0);
         // The safe 2x2 corner of the first test with a black stone on (0,0) and a white one on
         // (1,1): the region left ((1,0), (0,1), (1,1)) is next to a black stone that is not
         // strictly alive (white may capture it, or it may end in seki): not counted.

@@ -34,10 +34,12 @@
 //!   theirs at the end whatever the opponent does, which bounds the final score from both sides
 //!   (`Geometry::safety`); a node whose bounds already decide the null-window question is cut.
 //!   Safe regions (next to one of those chains at every point, or enclosed by such chains with
-//!   at most one point off them; with a history check) add to them, at cut-offs and at the depth
-//!   limit (`SolveOptions::safe_regions`, on by default);
-//! - move ordering: the table's move, two killer moves per ply, the history heuristic; a pass
-//!   that ends the game is tried first; enhanced transposition cut-offs: a child whose stored
+//!   at most one point, or two neighbouring points, off them; with a history check) add to
+//!   them, at cut-offs and at the depth limit (`SolveOptions::safe_regions`, on by default);
+//! - move ordering: the table's move, two killer moves per ply, then a static estimate (the
+//!   mover's lead after the move by a distance count, plus the liberties of the move's chain,
+//!   self-ataris last) with the history heuristic breaking ties; a pass that ends the game is
+//!   tried first; enhanced transposition cut-offs: a child whose stored
 //!   bound, tested exactly as the child's own search would test it, refutes the window is
 //!   searched first (and then cut at once).
 //!
@@ -183,7 +185,7 @@ pub struct Stats {
     pub safe_cuts: u64,
     /// Leaves at the depth limit whose value counted the safe regions of the player the search
     /// is pessimistic for (the history allowed them), and of those, the leaves where an
-    /// enclosed region (docs/SOLVING.md, "Safe points", rule 3) was among them.
+    /// enclosed region (docs/SOLVING.md, "Safe points", rules 3 and 5) was among them.
     pub region_leaves: u64,
     /// See `region_leaves`.
     pub enclosed_leaves: u64,

@@ -131,6 +131,91 @@ fn enclosed_regions_give_the_hand_worked_value() {
     }
 }
 
+/// Rule 5 of docs/SOLVING.md, "Safe points": a region whose interior (the points not next to
+/// the strictly alive chains around it) is two neighbouring points. The 2x3 top-left corner of a
+/// 4x4 board beside a black chain with the one-point eyes (1,3) and (3,3); the corner points
+/// (0,0) and (1,0) do not touch the chain. By hand: white cannot make two eyes there (its eyes
+/// could only be those two points, which make one eye at most) and every black move next to
+/// the chain is safe, so black captures whatever white plays: B+16, either side to move, empty
+/// corner or with white stones in it (a white wall on row 1 with the three top points as its
+/// eye space: black kills by taking (2,0), next to its chain, or by the two-point self-atari
+/// and recapture), and with a black stone inside that the rule does not count (black still
+/// connects it). The search with safe regions off must find the captures itself; every
+/// setting must give 16 under the three superko rules.
+#[test]
+fn two_point_interiors_give_the_hand_worked_value() {
+    for ko in ["positional", "situational", "natural-situational"] {
+        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+        for rows in [
+            "---x/---x/xxxx/x-x-",
+            "---x/ooox/xxxx/x-x-",
+            "oo-x/o--x/xxxx/x-x-",
+            "-o-x/o-ox/xxxx/x-x-",
+            "x--x/-o-x/xxxx/x-x-",
+        ] {
+            let b = parse_rows(rows);
+            for to_move in [Color::Black, Color::White] {
+                let v = values_over_settings(&b, to_move, rules);
+                assert!(
+                    v.iter().all(|r| r.6 == 16),
+                    "{rows} {to_move:?} to move, ko={ko}: {v:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Where the region rules must not count, against independent truth. (1) The counter-example of
+/// docs/SOLVING.md, "Limits": a black chain with one eye, (3,0), beside the 2x2 corner holding
+/// white stones on (1,0) and (0,1). White cannot live in the corner, but black cannot capture
+/// it: black on (1,1) leaves its chain with the one liberty (3,0), and (0,0) is suicide. A seki:
+/// black 7 stones + (3,0), white 2 stones + (0,0), (1,1) nobody's: B+5 (either side to move:
+/// black has no safe move, (1,1) lets white capture the chain on (3,0); white's (1,1) or (0,0)
+/// leave its stones in atari), under every setting, safe regions off included; a rule that
+/// counted the corner without a strictly alive chain around it would give B+12. (Plain minimax
+/// does not finish on it in the test's budget: superko lines with captures run long.)
+/// (2) A straight three along the top of a 7x4 board, a white wall around it, black walls
+/// around that with three one-point eyes: white to move plays (3,0) and lives with two eyes
+/// (black 15 stones + 3 eyes, white 7 stones + 3 points: 18 - 10 = B+8); black to move takes (3,0)
+/// and white dies (B+28). A rule that counted an interior of three points would give B+28
+/// with white to move.
+#[test]
+fn regions_where_the_rules_must_not_count_keep_their_true_value() {
+    for ko in ["positional", "situational", "natural-situational"] {
+        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+        let b = parse_rows("-ox-/o-xx/xxxx");
+        for to_move in [Color::Black, Color::White] {
+            let v = values_over_settings(&b, to_move, rules);
+            assert!(v.iter().all(|r| r.6 == 5), "{to_move:?} to move, ko={ko}: {v:?}");
+        }
+        // A few settings only: with safe regions off, a first depth limit of 6 and a 2^12
+        // table this 28-point position takes minutes.
+        let b = parse_rows("xo---ox/xooooox/xxxxxxx/x-x-x-x");
+        for (to_move, value) in [(Color::White, 8), (Color::Black, 28)] {
+            for (safe_regions, first_depth, table_bits, first_budget) in [
+                (true, 0, 16, 0),
+                (false, 0, 16, 0),
+                (true, 1, 12, 40),
+                (true, 6, 12, 0),
+            ] {
+                let options = SolveOptions {
+                    safe_regions,
+                    first_depth,
+                    table_bits,
+                    first_budget,
+                    ..SolveOptions::default()
+                };
+                let s = solve_position(&b, to_move, rules, options).unwrap();
+                assert_eq!(
+                    s.score, value,
+                    "{to_move:?} to move, ko={ko}, regions {safe_regions}, first depth \
+                     {first_depth}, table 2^{table_bits}, first budget {first_budget}"
+                );
+            }
+        }
+    }
+}
+
 /// A position reached by random play from the empty board (no history kept: it is set up).
 fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
     let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
