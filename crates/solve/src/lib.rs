@@ -1053,7 +1053,11 @@ impl Solver {
         moves.clear();
         let ply_k = ply.min(MAX_PLY);
         self.legal_plays(&mut moves, &mut min_ref[ci]);
-        let here_opp = if color == Color::Black { here.white } else { here.black };
+        let here_opp = if color == Color::Black {
+            here.white
+        } else {
+            here.black
+        };
         for c in moves.iter_mut() {
             let pm = c.m;
             c.score = if pm == tt_move {

@@ -186,7 +186,10 @@ fn regions_where_the_rules_must_not_count_keep_their_true_value() {
         let b = parse_rows("-ox-/o-xx/xxxx");
         for to_move in [Color::Black, Color::White] {
             let v = values_over_settings(&b, to_move, rules);
-            assert!(v.iter().all(|r| r.6 == 5), "{to_move:?} to move, ko={ko}: {v:?}");
+            assert!(
+                v.iter().all(|r| r.6 == 5),
+                "{to_move:?} to move, ko={ko}: {v:?}"
+            );
         }
         // A few settings only: with safe regions off, a first depth limit of 6 and a 2^12
         // table this 28-point position takes minutes.
