@@ -36,7 +36,9 @@
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::judge;
-use crate::local::{read, read_owner_first, Fate, Reading, GUESS_BUDGET};
+use crate::local::{
+    read, read_owner_first, read_sealed, Fate, Reading, GUESS_BUDGET, SEALED_GUESS_BUDGET,
+};
 use crate::marking::Marking;
 use crate::policy::policy_ownership;
 use crate::territory::TerritoryMap;
@@ -491,6 +493,21 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             && dead[g]
             && !group.enemies.is_empty()
             && group.enemies.iter().all(|e| dead[e.0 as usize])
+        {
+            dead[g] = false;
+        }
+    }
+    // Last, a contested group too big to read exactly that the rules above left dead is read
+    // once more in the space nearest to it, sealed (`local.rs`, `read_sealed`): every point
+    // beyond its nearest empty points is taken as an enemy stone that is never captured, and
+    // the opponent moves first with every move of that space. If it lives all the same (two
+    // eyes or seki), it lives on the whole board, where it has at least that space: alive.
+    let mut sealed_budget = SEALED_GUESS_BUDGET;
+    for g in 0..a.groups.len() {
+        if dead[g]
+            && contested(g)
+            && !read_out[g]
+            && read_sealed(a, g, &fate, &mut sealed_budget) == Reading::Alive
         {
             dead[g] = false;
         }

@@ -18,7 +18,7 @@
 //! [`Reading::Unknown`] and the guess falls back on its other rules.
 
 use crate::analysis::{Analysis, OFF};
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use tengen_core::Color;
 
 /// What the reading found out.
@@ -57,6 +57,17 @@ const NODE_BUDGET: u32 = 4_000;
 /// At most this many positions visited by all the readings of one guess.
 pub(crate) const GUESS_BUDGET: u32 = 8_000;
 
+/// The sizes of a sealed reading ([`read_sealed`]), in empty points, tried in turn, the
+/// smallest first: a group that lives in a small space is read out at once, a bigger space
+/// costs many more positions.
+const SEALED_SIZES: [usize; 3] = [6, 8, 10];
+/// At most this many points in a sealed area, stones included (a point's slot is a byte).
+const SEALED_MAX_POINTS: usize = 200;
+/// At most this many positions visited per sealed reading.
+const SEALED_NODE_BUDGET: u32 = 6_000;
+/// At most this many positions visited by all the sealed readings of one guess.
+pub(crate) const SEALED_GUESS_BUDGET: u32 = 20_000;
+
 /// The hasher of a reading's 128-bit positions: foldhash's fast fixed-seed hasher (the default
 /// SipHash was most of a node's time; a fixed seed keeps the guess deterministic).
 type Fast = foldhash::fast::FixedState;
@@ -94,15 +105,63 @@ struct Board<'a> {
     stamp: u32,
     stack: Vec<u16>,
     scratch: Vec<u16>,
+    /// The area has more than [`MAX_POINTS`] points: the state is hashed (Zobrist, 120 bits)
+    /// instead of written out.
+    hashed: bool,
+    /// The Zobrist keys of a hashed state: two per point of the area (black, white), and one
+    /// per ko point after them.
+    zobrist: Vec<u128>,
+}
+
+/// The bits of a key that hold the state (the rest: whose move, the ko point, a pass).
+const STATE_BITS: u128 = (1u128 << 120) - 1;
+
+/// A fixed pseudo-random 120-bit number for `i` (SplitMix64, twice): the Zobrist keys, the same
+/// on every run so that the guess stays deterministic.
+fn zobrist_key(i: u64) -> u128 {
+    let mix = |mut z: u64| {
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    ((u128::from(mix(2 * i)) << 64) | u128::from(mix(2 * i + 1))) & STATE_BITS
 }
 
 impl Board<'_> {
     fn state(&self) -> u128 {
         let mut s = 0u128;
+        if self.hashed {
+            for (i, &k) in self.area.iter().enumerate() {
+                let c = self.cells[k as usize];
+                if c != EMPTY {
+                    s ^= self.zobrist[2 * i + c as usize - 1];
+                }
+            }
+            return s;
+        }
         for (i, &k) in self.area.iter().enumerate() {
             s |= u128::from(self.cells[k as usize]) << (2 * i);
         }
         s
+    }
+
+    /// The key of a position in the table: the state, whose move, the ko point, a pass.
+    fn key(&self, state: u128, side: u128, ko: u8, passed: bool) -> u128 {
+        let ko_bits = if self.hashed {
+            if ko == u8::MAX {
+                0
+            } else {
+                self.zobrist[2 * self.area.len() + ko as usize]
+            }
+        } else {
+            u128::from(ko.min(63)) << 121
+        };
+        if self.hashed {
+            (state ^ ko_bits) | side | u128::from(passed) << 127
+        } else {
+            state | side | ko_bits | u128::from(passed) << 127
+        }
     }
 
     /// The stones of the string at `k` (into `out`) and whether it has a liberty or a fixed
@@ -221,10 +280,11 @@ impl Board<'_> {
     /// budget.
     fn attacker_wins(&mut self, attacker_to_move: bool, ko: u8, passed: bool) -> Option<bool> {
         let state = self.state();
-        // The state takes 2 bits per point, at most 120 bits; the rest says whose move it is,
-        // the ko point (6 bits, 63 for none) and whether the last move was a pass.
+        // The state takes 2 bits per point, at most 120 bits (or a 120-bit hash of a bigger
+        // area); the rest says whose move it is, the ko point (6 bits, 63 for none) and
+        // whether the last move was a pass.
         let side = u128::from(attacker_to_move) << 120;
-        let key = state | side | u128::from(ko.min(63)) << 121 | u128::from(passed) << 127;
+        let key = self.key(state, side, ko, passed);
         if let Some(&v) = self.memo.get(&key) {
             return Some(v);
         }
@@ -312,17 +372,76 @@ impl Board<'_> {
 /// sides: the defender may take such a wall to live. The target is alive if it lives there
 /// (that reading only adds defences), dead otherwise.
 pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
+    read_with_limits(a, target, fate, budget, SMALL)
+}
+
+/// The size of a reading: the most empty points and points of an area, the most positions
+/// visited, and what happens beyond the area's size: no answer ([`Reading::Unknown`]), or the
+/// area sealed ([`read_sealed`]).
+#[derive(Debug, Clone, Copy)]
+struct Limits {
+    empty: usize,
+    points: usize,
+    nodes: u32,
+    seal: bool,
+}
+
+const SMALL: Limits = Limits {
+    empty: MAX_EMPTY,
+    points: MAX_POINTS,
+    nodes: NODE_BUDGET,
+    seal: false,
+};
+
+/// The limits of [`read_sealed`].
+const SEALED: Limits = Limits {
+    empty: SEALED_SIZES[0],
+    points: SEALED_MAX_POINTS,
+    nodes: SEALED_NODE_BUDGET,
+    seal: true,
+};
+
+/// Whether the string `target` of `a` lives in place: the area around it is cut down to its
+/// [`SEALED_MAX_EMPTY`] nearest empty points, every point beyond them is taken as a stone of
+/// the attacker that is never captured (the group cannot run out, nor count on anything out
+/// there), and the attacker, moving first, is given every move of the area ([`read`]'s full
+/// width, so that no killing move is missed). [`Reading::Alive`] when the group stands all the
+/// same (two eyes or seki in the space it has); the sealing only takes from the defender, so
+/// that answer holds without it. Any other answer says nothing ([`Reading::Unknown`]).
+pub(crate) fn read_sealed(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
     let strict = Open {
         attacker: false,
         defender: false,
     };
-    match read_area(a, target, fate, budget, strict, true) {
+    for empty in SEALED_SIZES {
+        let limits = Limits { empty, ..SEALED };
+        match read_area(a, target, fate, budget, strict, true, limits) {
+            Reading::Alive => return Reading::Alive,
+            Reading::Dead => {}
+            Reading::Unknown => break,
+        }
+    }
+    Reading::Unknown
+}
+
+fn read_with_limits(
+    a: &Analysis,
+    target: usize,
+    fate: &[Fate],
+    budget: &mut u32,
+    limits: Limits,
+) -> Reading {
+    let strict = Open {
+        attacker: false,
+        defender: false,
+    };
+    match read_area(a, target, fate, budget, strict, true, limits) {
         Reading::Dead => {
             let open = Open {
                 attacker: true,
                 ..strict
             };
-            match read_area(a, target, fate, budget, open, true) {
+            match read_area(a, target, fate, budget, open, true, limits) {
                 Reading::Alive => Reading::Alive,
                 _ => Reading::Dead,
             }
@@ -345,7 +464,7 @@ pub(crate) fn read_owner_first(
         attacker: true,
         defender: true,
     };
-    read_area(a, target, fate, budget, open, false)
+    read_area(a, target, fate, budget, open, false, SMALL)
 }
 
 /// Which walls that a move in the area puts in atari (a liberty in the area and only one
@@ -365,6 +484,7 @@ fn read_area(
     budget: &mut u32,
     open: Open,
     attacker_first: bool,
+    limits: Limits,
 ) -> Reading {
     if *budget == 0 {
         return Reading::Unknown;
@@ -406,32 +526,59 @@ fn read_area(
     let mut area: Vec<u16> = Vec::new();
     let mut in_area = vec![false; n];
     let mut stop = vec![false; n];
+    let mut sealed: Vec<u16> = Vec::new();
     loop {
         area.clear();
+        sealed.clear();
         in_area.iter_mut().for_each(|v| *v = false);
-        let mut stack = vec![a.groups[target].stones[0]];
-        in_area[stack[0] as usize] = true;
+        // Breadth first from every stone of the target, so that a sealed reading keeps the
+        // points nearest to the group.
+        let mut queue: VecDeque<u16> = a.groups[target].stones.iter().copied().collect();
+        for &k in &queue {
+            in_area[k as usize] = true;
+        }
         let mut empties = 0;
-        while let Some(k) = stack.pop() {
-            if area.len() >= MAX_POINTS {
-                return Reading::Unknown;
-            }
-            area.push(k);
-            if cells[k as usize] == EMPTY && !closed[k as usize] {
-                empties += 1;
-                if empties > MAX_EMPTY {
+        let mut full = false;
+        while let Some(k) = queue.pop_front() {
+            if !full && area.len() >= limits.points {
+                if !limits.seal {
                     return Reading::Unknown;
                 }
+                full = true;
             }
+            if !full && cells[k as usize] == EMPTY && !closed[k as usize] {
+                if empties == limits.empty {
+                    if !limits.seal {
+                        return Reading::Unknown;
+                    }
+                    full = true;
+                } else {
+                    empties += 1;
+                }
+            }
+            if full {
+                // Sealed: the point is taken as a stone of the attacker that is never captured.
+                in_area[k as usize] = false;
+                sealed.push(k);
+                continue;
+            }
+            area.push(k);
             if stop[k as usize] {
                 continue;
             }
             for &m in &a.adj[k as usize] {
                 if m != OFF && !in_area[m as usize] && !fixed[m as usize] {
                     in_area[m as usize] = true;
-                    stack.push(m);
+                    queue.push_back(m);
                 }
             }
+        }
+        if a.groups[target]
+            .stones
+            .iter()
+            .any(|&k| !in_area[k as usize])
+        {
+            return Reading::Unknown;
         }
         let mut changed = false;
         for (g, group) in a.groups.iter().enumerate() {
@@ -472,11 +619,22 @@ fn read_area(
             break;
         }
     }
+    let mut cells = cells;
+    for &k in &sealed {
+        cells[k as usize] = code(attacker_color);
+        fixed[k as usize] = true;
+    }
     let mut slot = vec![u8::MAX; n];
     area.sort_unstable();
     for (i, &k) in area.iter().enumerate() {
         slot[k as usize] = i as u8;
     }
+    let hashed = area.len() > MAX_POINTS;
+    let zobrist = if hashed {
+        (0..3 * area.len() as u64).map(zobrist_key).collect()
+    } else {
+        Vec::new()
+    };
     let mut b = Board {
         adj: &a.adj,
         cells,
@@ -486,6 +644,8 @@ fn read_area(
             .copied()
             .filter(|&k| !closed[k as usize])
             .collect(),
+        hashed,
+        zobrist,
         area,
         slot,
         target: a.groups[target].stones[0],
@@ -494,7 +654,7 @@ fn read_area(
         memo: HashMap::default(),
         path: HashSet::default(),
         nodes: 0,
-        budget: NODE_BUDGET.min(*budget),
+        budget: limits.nodes.min(*budget),
         mark: vec![0; n],
         stamp: 0,
         stack: Vec::new(),
