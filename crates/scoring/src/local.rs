@@ -105,6 +105,8 @@ struct Board<'a> {
     stamp: u32,
     stack: Vec<u16>,
     scratch: Vec<u16>,
+    /// A sealed reading ([`read_sealed`]): the target's liberties are tried first.
+    sealed: bool,
     /// The area has more than [`MAX_POINTS`] points: the state is hashed (Zobrist, 120 bits)
     /// instead of written out.
     hashed: bool,
@@ -162,6 +164,34 @@ impl Board<'_> {
         } else {
             state | side | ko_bits | u128::from(passed) << 127
         }
+    }
+
+    /// The playable points, the target's liberties first.
+    fn liberties_first(&mut self) -> Vec<u16> {
+        let mut s = std::mem::take(&mut self.scratch);
+        self.string(self.target, &mut s);
+        let stamp = self.stamp;
+        let mut order = Vec::with_capacity(self.playable.len());
+        for &p in &s {
+            for &n in &self.adj[p as usize] {
+                if n != OFF
+                    && self.cells[n as usize] == EMPTY
+                    && self.slot[n as usize] != u8::MAX
+                    && self.mark[n as usize] != stamp
+                {
+                    self.mark[n as usize] = stamp;
+                    order.push(n);
+                }
+            }
+        }
+        self.scratch = s;
+        order.retain(|k| self.playable.contains(k));
+        for &k in &self.playable {
+            if self.mark[k as usize] != stamp {
+                order.push(k);
+            }
+        }
+        order
     }
 
     /// The stones of the string at `k` (into `out`) and whether it has a liberty or a fixed
@@ -304,9 +334,38 @@ impl Board<'_> {
         };
         let mut result = !attacker_to_move;
         let mut exact = true;
+        // A sealed reading tries the target's liberties first (its space is small, but the
+        // fights in it are long: a good first move saves most of the work).
+        let order = self.sealed.then(|| self.liberties_first());
+        let count = order.as_ref().map_or(self.playable.len(), Vec::len);
+        // ... and the defender's pass before its moves: in a seki, or once it has two eyes,
+        // passing is what holds, and any move of its own is read out in vain first.
+        let pass_first = self.sealed && !attacker_to_move;
         'moves: {
-            for i in 0..self.playable.len() {
-                let k = self.playable[i];
+            if pass_first {
+                let value = if passed {
+                    Some(false)
+                } else {
+                    self.attacker_wins(true, u8::MAX, true)
+                };
+                match value {
+                    Some(false) => {
+                        result = false;
+                        break 'moves;
+                    }
+                    Some(true) => {}
+                    None if self.nodes > self.budget => {
+                        self.path.remove(&(state | side));
+                        return None;
+                    }
+                    None => exact = false,
+                }
+            }
+            for i in 0..count {
+                let k = match &order {
+                    Some(o) => o[i],
+                    None => self.playable[i],
+                };
                 if self.cells[k as usize] != EMPTY {
                     continue;
                 }
@@ -337,6 +396,9 @@ impl Board<'_> {
                     Some(_) => {}
                     None => exact = false,
                 }
+            }
+            if pass_first {
+                break 'moves;
             }
             // A pass: two in a row end the reading with the target standing.
             let value = if passed {
@@ -401,27 +463,36 @@ const SEALED: Limits = Limits {
     seal: true,
 };
 
-/// Whether the string `target` of `a` lives in place: the area around it is cut down to its
-/// [`SEALED_MAX_EMPTY`] nearest empty points, every point beyond them is taken as a stone of
-/// the attacker that is never captured (the group cannot run out, nor count on anything out
-/// there), and the attacker, moving first, is given every move of the area ([`read`]'s full
-/// width, so that no killing move is missed). [`Reading::Alive`] when the group stands all the
-/// same (two eyes or seki in the space it has); the sealing only takes from the defender, so
-/// that answer holds without it. Any other answer says nothing ([`Reading::Unknown`]).
+/// Whether the string `target` of `a` lives in place, for a group whose area is too big for
+/// [`read`] (it is open to the rest of the board). The area is cut down to a few empty points
+/// ([`SEALED_SIZES`], tried in turn): first the empty regions the group touches that fit
+/// whole, the smallest first (its eye space, never cut in two), then the empty points nearest
+/// to it, breadth first. Every point beyond is *sealed*: taken as a stone of the attacker that
+/// is never captured (the group can neither run out nor count on anything out there). The
+/// strings outside are taken as `fate` says, like [`read`]. The attacker moves first and is
+/// given every move of the area (full width, like [`read`], so that no killing move is
+/// missed; GNU Go's owl reading, by contrast, tries a few chosen moves and may miss one).
+/// [`Reading::Alive`] when the group stands all the same (two eyes, or seki, in the space it
+/// has): the sealing only takes from the defender (space, liberties, the chance to capture
+/// what it touches), so that answer holds on the whole board. [`Reading::Dead`] says only
+/// that it cannot live in the biggest of those spaces read out within the budget (it may
+/// still run out, connect, or live in more space); [`Reading::Unknown`], that not even the
+/// smallest was read out.
 pub(crate) fn read_sealed(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
     let strict = Open {
         attacker: false,
         defender: false,
     };
+    let mut answer = Reading::Unknown;
     for empty in SEALED_SIZES {
         let limits = Limits { empty, ..SEALED };
         match read_area(a, target, fate, budget, strict, true, limits) {
             Reading::Alive => return Reading::Alive,
-            Reading::Dead => {}
+            Reading::Dead => answer = Reading::Dead,
             Reading::Unknown => break,
         }
     }
-    Reading::Unknown
+    answer
 }
 
 fn read_with_limits(
@@ -527,17 +598,40 @@ fn read_area(
     let mut in_area = vec![false; n];
     let mut stop = vec![false; n];
     let mut sealed: Vec<u16> = Vec::new();
+    let mut counted = vec![false; n];
     loop {
+        counted.iter_mut().for_each(|v| *v = false);
         area.clear();
         sealed.clear();
         in_area.iter_mut().for_each(|v| *v = false);
         // Breadth first from every stone of the target, so that a sealed reading keeps the
-        // points nearest to the group.
+        // points nearest to the group. A sealed reading first takes in whole the empty regions
+        // the target touches that fit, the smallest first: its eye space, never cut in two by
+        // the sealing.
         let mut queue: VecDeque<u16> = a.groups[target].stones.iter().copied().collect();
         for &k in &queue {
             in_area[k as usize] = true;
         }
         let mut empties = 0;
+        if limits.seal {
+            let mut regions: Vec<&[u16]> = a.groups[target]
+                .territories
+                .iter()
+                .map(|t| a.territories[t.0 as usize].points.as_slice())
+                .collect();
+            regions.sort_by_key(|r| r.len());
+            for r in regions {
+                if empties + r.len() > limits.empty {
+                    break;
+                }
+                empties += r.len();
+                for &k in r {
+                    in_area[k as usize] = true;
+                    counted[k as usize] = true;
+                    queue.push_back(k);
+                }
+            }
+        }
         let mut full = false;
         while let Some(k) = queue.pop_front() {
             if !full && area.len() >= limits.points {
@@ -546,7 +640,7 @@ fn read_area(
                 }
                 full = true;
             }
-            if !full && cells[k as usize] == EMPTY && !closed[k as usize] {
+            if !full && cells[k as usize] == EMPTY && !closed[k as usize] && !counted[k as usize] {
                 if empties == limits.empty {
                     if !limits.seal {
                         return Reading::Unknown;
@@ -556,7 +650,7 @@ fn read_area(
                     empties += 1;
                 }
             }
-            if full {
+            if full && !counted[k as usize] {
                 // Sealed: the point is taken as a stone of the attacker that is never captured.
                 in_area[k as usize] = false;
                 sealed.push(k);
@@ -645,6 +739,7 @@ fn read_area(
             .filter(|&k| !closed[k as usize])
             .collect(),
         hashed,
+        sealed: limits.seal,
         zobrist,
         area,
         slot,
@@ -838,6 +933,130 @@ mod tests {
         assert_eq!(
             read_with(&rows, (4, 0), &[(3, 1)], Fate::PassAlive),
             Reading::Dead
+        );
+    }
+
+    /// Reads the string at `target` twice: exactly ([`read`]) and sealed ([`read_sealed`]);
+    /// the strings at `open` are part of the fight, every other string is a living wall.
+    fn read_both(
+        rows: &[&str],
+        target: (usize, usize),
+        open: &[(usize, usize)],
+    ) -> (Reading, Reading) {
+        let board = board_from_rows(rows).unwrap();
+        let a = Analysis::new(&board);
+        let w = board.width();
+        let group = |(x, y): (usize, usize)| a.group_of[y * w + x] as usize;
+        let mut fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
+        for &p in open {
+            fate[group(p)] = Fate::Open;
+        }
+        let mut budget = GUESS_BUDGET;
+        let exact = read(&a, group(target), &fate, &mut budget);
+        let mut budget = SEALED_GUESS_BUDGET;
+        let sealed = read_sealed(&a, group(target), &fate, &mut budget);
+        (exact, sealed)
+    }
+
+    /// A black group on the lower edge of an empty board around a straight five (A1..E1). Its
+    /// area is the whole open board, far too big for the exact reading: unknown. Sealed, it
+    /// keeps the five points of its eye space and one point outside, and lives although white
+    /// moves first: white in the middle (C1) is answered at B1 or D1, leaving two eyes (white's
+    /// C1 is then captured whenever black needs the point); white at B1 (or D1) is answered at
+    /// D1 (or B1), the same. A straight five is alive, so the sealed reading says alive.
+    #[test]
+    fn a_big_eye_space_lives_when_the_opponent_moves_first() {
+        let rows = [
+            ".........", //
+            ".........", //
+            ".........", //
+            "XXXXXX...", //
+            ".....X...",
+        ];
+        assert_eq!(
+            read_both(&rows, (0, 3), &[]),
+            (Reading::Unknown, Reading::Alive)
+        );
+    }
+
+    /// The same group around a straight three (A1..C1): white plays its middle B1 and black
+    /// is left with one eye in the sealed space. The sealed reading says it cannot live in
+    /// place (it does not claim the group dead on the board: it may run out).
+    #[test]
+    fn a_straight_three_does_not_live_in_place() {
+        let rows = [
+            ".........", //
+            ".........", //
+            ".........", //
+            "XXXX.....", //
+            "...X.....",
+        ];
+        assert_eq!(
+            read_both(&rows, (0, 3), &[]),
+            (Reading::Unknown, Reading::Dead)
+        );
+    }
+
+    /// A bulky five in the corner (A1, B1, C1, A2, B2) of a black group on an open board: white
+    /// plays the vital point B1 (it touches A1, C1 and B2; black answering at B2 or A2 leaves one
+    /// eye, and white's stones inside are never captured in time). Black cannot live in place;
+    /// with one more point, A3, the space (A3, A2, B2, A1, B1, C1) lives: white's vital point is
+    /// answered by a second eye.
+    #[test]
+    fn a_bulky_five_does_not_live_in_place_but_a_bigger_space_does() {
+        let bulky = [
+            ".........", //
+            ".........", //
+            "XXX......", //
+            "..XX.....", //
+            "...X.....",
+        ];
+        assert_eq!(
+            read_both(&bulky, (0, 2), &[]),
+            (Reading::Unknown, Reading::Dead)
+        );
+    }
+
+    /// A black group with one eye (B2) around a white stone (D2) whose only liberty is D1: a
+    /// white stone at D1 has no liberty and captures nothing (black has liberties outside), so
+    /// white cannot save D2; black captures it at D1 whenever it must and D2 becomes its
+    /// second eye. The group lives in place by that capture, whatever white plays first (it
+    /// may fill the group's outside liberties: black takes D2 before it runs short).
+    #[test]
+    fn a_group_lives_by_capturing_the_stone_in_its_eye_space() {
+        let rows = [
+            ".........", //
+            ".........", //
+            "XXXXXXX..", //
+            "X.XOXXX..", //
+            "XXX.XXX..",
+        ];
+        assert_eq!(
+            read_both(&rows, (0, 2), &[(3, 3)]),
+            (Reading::Unknown, Reading::Alive)
+        );
+    }
+
+    /// A seki, read from white's side: white's string (A2, B2, C2, B1) has the eye A1, black's
+    /// string (D2, E2, D1) the eye E1 in the corner, under white's living wall (D3..E4); they
+    /// share their last liberty C1. Black's block above white (A3..C4) is open to the rest of
+    /// the board, so the exact reading's area is too big. Sealed, black moving first: black C1
+    /// puts white in atari but leaves its own string the one liberty E1, and white takes the
+    /// four stones there; black A1 is suicide. White stands: alive (in seki).
+    #[test]
+    fn a_seki_stands_in_the_sealed_reading() {
+        let rows = [
+            ".....", //
+            ".....", //
+            ".....", //
+            "XXXOO", //
+            "XXXOO", //
+            "OOOXX", //
+            ".O.X.",
+        ];
+        assert_eq!(
+            read_both(&rows, (0, 5), &[(0, 3), (3, 5)]),
+            (Reading::Unknown, Reading::Alive)
         );
     }
 }
