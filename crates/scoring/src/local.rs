@@ -64,9 +64,9 @@ const SEALED_SIZES: [usize; 3] = [6, 8, 10];
 /// At most this many points in a sealed area, stones included (a point's slot is a byte).
 const SEALED_MAX_POINTS: usize = 200;
 /// At most this many positions visited per sealed reading.
-const SEALED_NODE_BUDGET: u32 = 6_000;
+const SEALED_NODE_BUDGET: u32 = 1_500;
 /// At most this many positions visited by all the sealed readings of one guess.
-pub(crate) const SEALED_GUESS_BUDGET: u32 = 20_000;
+pub(crate) const SEALED_GUESS_BUDGET: u32 = 3_000;
 
 /// The hasher of a reading's 128-bit positions: foldhash's fast fixed-seed hasher (the default
 /// SipHash was most of a node's time; a fixed seed keeps the guess deterministic).
