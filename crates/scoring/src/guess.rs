@@ -28,6 +28,9 @@
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
 //! A contested group too big to read that touches no enemy stone, and whose empty regions touch
 //! only stones of its own color, shares the fate of those stones: dead when all of them are.
+//! A contested group too big to read that those rules left dead is read once more in place
+//! (`local.rs`, the sealed reading: the space nearest to it, everything beyond taken as the
+//! opponent's stones, the opponent moving first with every move): if it lives there, it lives.
 //! The stone of an unfought ko between living groups that its owner saves outright by connecting
 //! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
 //! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and

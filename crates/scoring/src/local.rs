@@ -16,6 +16,13 @@
 //! The reading is a depth-first minimax with a table of positions already solved, bounded by a
 //! node budget; when the area is too big or the budget runs out the answer is
 //! [`Reading::Unknown`] and the guess falls back on its other rules.
+//!
+//! A group whose area is too big (open to the rest of the board) can still be shown to live in
+//! place ([`read_sealed`]): its area is cut down to the empty points nearest to it and every
+//! point beyond is *sealed*, taken as an attacker's stone that is never captured. If the group
+//! lives there with the attacker moving first and every move tried, it lives on the board (the
+//! sealing only takes from it). An area of more than 60 points is keyed by a 120-bit Zobrist
+//! hash instead of its contents written out.
 
 use crate::analysis::{Analysis, OFF};
 use std::collections::{HashMap, HashSet, VecDeque};

@@ -662,12 +662,13 @@ fn guess_agrees_with_the_fifth_japanese_style_set() {
 /// was made from it yet, so its misses are a fresh sample of what the guess gets wrong (it is
 /// development data: the next wave may use them). Floors: what the default effort reached when
 /// the set was made, 7,123 of 7,125 stones and 91 of 93 scores, no string of 5 stones or more
-/// misjudged (GNU Go level 10: 7,121 and 91, none).
+/// misjudged (GNU Go level 10: 7,121 and 91, none); raised in wave 9 to 7,124 and 92, when the
+/// sealed life reading (`local.rs`) kept `19x19-h0-l1-s24805`'s F6 alive.
 #[test]
 fn guess_agrees_with_the_sixth_japanese_style_set() {
     let m = measure("japanese-dev6.jsonl");
     assert!(m.ours.positions >= 93, "{} positions", m.ours.positions);
-    check_floors(&m, 99.97, 97.8, &[]);
+    check_floors(&m, 99.98, 98.9, &[]);
     // In the positions left out, the stones both cleanups agree on: 2,066 of 2,089 right
     // (19x19-h4-l2-s24907's living centre group of 21 stones is judged dead; docs/BENCHMARKS.md,
     // "Wave 8").
@@ -681,12 +682,13 @@ fn guess_agrees_with_the_sixth_japanese_style_set() {
 /// stones and 182 of 185 scores, no string of 5 stones or more misjudged, and 4,779 of the
 /// 4,783 stones both cleanups agree on in the positions left out (GNU Go level 10: 14,321, 183,
 /// none, 4,776). Wave 8's reverted cut-off remedy (docs/BENCHMARKS.md, "Wave 8") scored 14,310,
-/// 182, one misjudged string of 5+ here.
+/// 182, one misjudged string of 5+ here. Raised in wave 9 to 14,323 stones and 183 scores,
+/// when the sealed life reading (`local.rs`) kept `19x19-h0-l1-s26819`'s S10 alive.
 #[test]
 fn guess_agrees_with_the_seventh_japanese_style_set() {
     let m = measure("japanese-dev7.jsonl");
     assert!(m.ours.positions >= 185, "{} positions", m.ours.positions);
-    check_floors(&m, 99.95, 98.3, &[]);
+    check_floors(&m, 99.96, 98.9, &[]);
     check_left_out_floor(&m, 4779);
 }
 
