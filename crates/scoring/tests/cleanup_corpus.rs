@@ -13,8 +13,9 @@
 //! `heldout2.jsonl`, held out at first and development data since it was used to fix a miss,
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
-//! development, `japanese-heldout.jsonl` and `japanese-heldout2.jsonl`, held out, and
-//! `japanese-dev2.jsonl` to `japanese-dev7.jsonl`, development.
+//! development, `japanese-heldout.jsonl`, `japanese-heldout2.jsonl` and
+//! `japanese-heldout3.jsonl`, held out, and `japanese-dev2.jsonl` to `japanese-dev7.jsonl`,
+//! development.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //! In the positions left out because the cleanups disagree, the stones both cleanups agree on
@@ -705,4 +706,21 @@ fn guess_agrees_with_the_second_japanese_style_held_out_set() {
     let m = measure("japanese-heldout2.jsonl");
     assert!(m.ours.positions >= 194, "{} positions", m.ours.positions);
     check_floors(&m, 99.79, 96.3, &["9x9-h0-l3-s22123 (E9)"]);
+}
+
+/// The third Japanese-style held-out set (`japanese-heldout3.jsonl`): 240 games made with the
+/// same ten configurations and new seeds (28001..28924) at the end of wave 8, never used to
+/// adjust anything; its positions were not opened. Measured for the first time in wave 9, once,
+/// after that wave's guess change (the sealed life reading), aggregate figures only: 14,154 of
+/// 14,169 stones and 181 of 185 scores (GNU Go level 10: 14,151 and 179), and in the 47
+/// positions left out because the cleanups disagree, 4,558 of the 4,560 stones both cleanups
+/// agree on (GNU Go 4,532). The guess as it was before that change (f0e7c26) gives the same
+/// figures. One position misjudges a string of 5 stones or more, `9x9-h0-l7-s28219` (the string
+/// at D7; GNU Go none); it is listed so that the test fails when the guess changes on it.
+#[test]
+fn guess_agrees_with_the_third_japanese_style_held_out_set() {
+    let m = measure("japanese-heldout3.jsonl");
+    assert!(m.ours.positions >= 185, "{} positions", m.ours.positions);
+    check_floors(&m, 99.89, 97.8, &["9x9-h0-l7-s28219 (D7)"]);
+    check_left_out_floor(&m, 4558);
 }
