@@ -28,6 +28,9 @@
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
 //! A contested group too big to read that touches no enemy stone, and whose empty regions touch
 //! only stones of its own color, shares the fate of those stones: dead when all of them are.
+//! A contested group too big to read that those rules left dead is read once more in place
+//! (`local.rs`, the sealed reading: the space nearest to it, everything beyond taken as the
+//! opponent's stones, the opponent moving first with every move): if it lives there, it lives.
 //! The stone of an unfought ko between living groups that its owner saves outright by connecting
 //! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
 //! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and
@@ -36,7 +39,9 @@
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::judge;
-use crate::local::{read, read_owner_first, Fate, Reading, GUESS_BUDGET};
+use crate::local::{
+    read, read_owner_first, read_sealed, Fate, Reading, GUESS_BUDGET, SEALED_GUESS_BUDGET,
+};
 use crate::marking::Marking;
 use crate::policy::policy_ownership;
 use crate::territory::TerritoryMap;
@@ -491,6 +496,21 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             && dead[g]
             && !group.enemies.is_empty()
             && group.enemies.iter().all(|e| dead[e.0 as usize])
+        {
+            dead[g] = false;
+        }
+    }
+    // Last, a contested group too big to read exactly that the rules above left dead is read
+    // once more in the space nearest to it, sealed (`local.rs`, `read_sealed`): every point
+    // beyond its nearest empty points is taken as an enemy stone that is never captured, and
+    // the opponent moves first with every move of that space. If it lives all the same (two
+    // eyes or seki), it lives on the whole board, where it has at least that space: alive.
+    let mut sealed_budget = SEALED_GUESS_BUDGET;
+    for g in 0..a.groups.len() {
+        if dead[g]
+            && contested(g)
+            && !read_out[g]
+            && read_sealed(a, g, &fate, &mut sealed_budget) == Reading::Alive
         {
             dead[g] = false;
         }

@@ -16,9 +16,16 @@
 //! The reading is a depth-first minimax with a table of positions already solved, bounded by a
 //! node budget; when the area is too big or the budget runs out the answer is
 //! [`Reading::Unknown`] and the guess falls back on its other rules.
+//!
+//! A group whose area is too big (open to the rest of the board) can still be shown to live in
+//! place ([`read_sealed`]): its area is cut down to the empty points nearest to it and every
+//! point beyond is *sealed*, taken as an attacker's stone that is never captured. If the group
+//! lives there with the attacker moving first and every move tried, it lives on the board (the
+//! sealing only takes from it). An area of more than 60 points is keyed by a 120-bit Zobrist
+//! hash instead of its contents written out.
 
 use crate::analysis::{Analysis, OFF};
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use tengen_core::Color;
 
 /// What the reading found out.
@@ -57,6 +64,17 @@ const NODE_BUDGET: u32 = 4_000;
 /// At most this many positions visited by all the readings of one guess.
 pub(crate) const GUESS_BUDGET: u32 = 8_000;
 
+/// The sizes of a sealed reading ([`read_sealed`]), in empty points, tried in turn, the
+/// smallest first: a group that lives in a small space is read out at once, a bigger space
+/// costs many more positions.
+const SEALED_SIZES: [usize; 3] = [6, 8, 10];
+/// At most this many points in a sealed area, stones included (a point's slot is a byte).
+const SEALED_MAX_POINTS: usize = 200;
+/// At most this many positions visited per sealed reading.
+const SEALED_NODE_BUDGET: u32 = 1_500;
+/// At most this many positions visited by all the sealed readings of one guess.
+pub(crate) const SEALED_GUESS_BUDGET: u32 = 3_000;
+
 /// The hasher of a reading's 128-bit positions: foldhash's fast fixed-seed hasher (the default
 /// SipHash was most of a node's time; a fixed seed keeps the guess deterministic).
 type Fast = foldhash::fast::FixedState;
@@ -94,15 +112,93 @@ struct Board<'a> {
     stamp: u32,
     stack: Vec<u16>,
     scratch: Vec<u16>,
+    /// A sealed reading ([`read_sealed`]): the target's liberties are tried first.
+    sealed: bool,
+    /// The area has more than [`MAX_POINTS`] points: the state is hashed (Zobrist, 120 bits)
+    /// instead of written out.
+    hashed: bool,
+    /// The Zobrist keys of a hashed state: two per point of the area (black, white), and one
+    /// per ko point after them.
+    zobrist: Vec<u128>,
+}
+
+/// The bits of a key that hold the state (the rest: whose move, the ko point, a pass).
+const STATE_BITS: u128 = (1u128 << 120) - 1;
+
+/// A fixed pseudo-random 120-bit number for `i` (SplitMix64, twice): the Zobrist keys, the same
+/// on every run so that the guess stays deterministic.
+fn zobrist_key(i: u64) -> u128 {
+    let mix = |mut z: u64| {
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    ((u128::from(mix(2 * i)) << 64) | u128::from(mix(2 * i + 1))) & STATE_BITS
 }
 
 impl Board<'_> {
     fn state(&self) -> u128 {
         let mut s = 0u128;
+        if self.hashed {
+            for (i, &k) in self.area.iter().enumerate() {
+                let c = self.cells[k as usize];
+                if c != EMPTY {
+                    s ^= self.zobrist[2 * i + c as usize - 1];
+                }
+            }
+            return s;
+        }
         for (i, &k) in self.area.iter().enumerate() {
             s |= u128::from(self.cells[k as usize]) << (2 * i);
         }
         s
+    }
+
+    /// The key of a position in the table: the state, whose move, the ko point, a pass.
+    fn key(&self, state: u128, side: u128, ko: u8, passed: bool) -> u128 {
+        let ko_bits = if self.hashed {
+            if ko == u8::MAX {
+                0
+            } else {
+                self.zobrist[2 * self.area.len() + ko as usize]
+            }
+        } else {
+            u128::from(ko.min(63)) << 121
+        };
+        if self.hashed {
+            (state ^ ko_bits) | side | u128::from(passed) << 127
+        } else {
+            state | side | ko_bits | u128::from(passed) << 127
+        }
+    }
+
+    /// The playable points, the target's liberties first.
+    fn liberties_first(&mut self) -> Vec<u16> {
+        let mut s = std::mem::take(&mut self.scratch);
+        self.string(self.target, &mut s);
+        let stamp = self.stamp;
+        let mut order = Vec::with_capacity(self.playable.len());
+        for &p in &s {
+            for &n in &self.adj[p as usize] {
+                if n != OFF
+                    && self.cells[n as usize] == EMPTY
+                    && self.slot[n as usize] != u8::MAX
+                    && self.mark[n as usize] != stamp
+                {
+                    self.mark[n as usize] = stamp;
+                    order.push(n);
+                }
+            }
+        }
+        self.scratch = s;
+        order.retain(|k| self.playable.contains(k));
+        for &k in &self.playable {
+            if self.mark[k as usize] != stamp {
+                order.push(k);
+            }
+        }
+        order
     }
 
     /// The stones of the string at `k` (into `out`) and whether it has a liberty or a fixed
@@ -221,10 +317,11 @@ impl Board<'_> {
     /// budget.
     fn attacker_wins(&mut self, attacker_to_move: bool, ko: u8, passed: bool) -> Option<bool> {
         let state = self.state();
-        // The state takes 2 bits per point, at most 120 bits; the rest says whose move it is,
-        // the ko point (6 bits, 63 for none) and whether the last move was a pass.
+        // The state takes 2 bits per point, at most 120 bits (or a 120-bit hash of a bigger
+        // area); the rest says whose move it is, the ko point (6 bits, 63 for none) and
+        // whether the last move was a pass.
         let side = u128::from(attacker_to_move) << 120;
-        let key = state | side | u128::from(ko.min(63)) << 121 | u128::from(passed) << 127;
+        let key = self.key(state, side, ko, passed);
         if let Some(&v) = self.memo.get(&key) {
             return Some(v);
         }
@@ -244,9 +341,38 @@ impl Board<'_> {
         };
         let mut result = !attacker_to_move;
         let mut exact = true;
+        // A sealed reading tries the target's liberties first (its space is small, but the
+        // fights in it are long: a good first move saves most of the work).
+        let order = self.sealed.then(|| self.liberties_first());
+        let count = order.as_ref().map_or(self.playable.len(), Vec::len);
+        // ... and the defender's pass before its moves: in a seki, or once it has two eyes,
+        // passing is what holds, and any move of its own is read out in vain first.
+        let pass_first = self.sealed && !attacker_to_move;
         'moves: {
-            for i in 0..self.playable.len() {
-                let k = self.playable[i];
+            if pass_first {
+                let value = if passed {
+                    Some(false)
+                } else {
+                    self.attacker_wins(true, u8::MAX, true)
+                };
+                match value {
+                    Some(false) => {
+                        result = false;
+                        break 'moves;
+                    }
+                    Some(true) => {}
+                    None if self.nodes > self.budget => {
+                        self.path.remove(&(state | side));
+                        return None;
+                    }
+                    None => exact = false,
+                }
+            }
+            for i in 0..count {
+                let k = match &order {
+                    Some(o) => o[i],
+                    None => self.playable[i],
+                };
                 if self.cells[k as usize] != EMPTY {
                     continue;
                 }
@@ -277,6 +403,9 @@ impl Board<'_> {
                     Some(_) => {}
                     None => exact = false,
                 }
+            }
+            if pass_first {
+                break 'moves;
             }
             // A pass: two in a row end the reading with the target standing.
             let value = if passed {
@@ -312,17 +441,85 @@ impl Board<'_> {
 /// sides: the defender may take such a wall to live. The target is alive if it lives there
 /// (that reading only adds defences), dead otherwise.
 pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
+    read_with_limits(a, target, fate, budget, SMALL)
+}
+
+/// The size of a reading: the most empty points and points of an area, the most positions
+/// visited, and what happens beyond the area's size: no answer ([`Reading::Unknown`]), or the
+/// area sealed ([`read_sealed`]).
+#[derive(Debug, Clone, Copy)]
+struct Limits {
+    empty: usize,
+    points: usize,
+    nodes: u32,
+    seal: bool,
+}
+
+const SMALL: Limits = Limits {
+    empty: MAX_EMPTY,
+    points: MAX_POINTS,
+    nodes: NODE_BUDGET,
+    seal: false,
+};
+
+/// The limits of [`read_sealed`].
+const SEALED: Limits = Limits {
+    empty: SEALED_SIZES[0],
+    points: SEALED_MAX_POINTS,
+    nodes: SEALED_NODE_BUDGET,
+    seal: true,
+};
+
+/// Whether the string `target` of `a` lives in place, for a group whose area is too big for
+/// [`read`] (it is open to the rest of the board). The area is cut down to a few empty points
+/// ([`SEALED_SIZES`], tried in turn): first the empty regions the group touches that fit
+/// whole, the smallest first (its eye space, never cut in two), then the empty points nearest
+/// to it, breadth first. Every point beyond is *sealed*: taken as a stone of the attacker that
+/// is never captured (the group can neither run out nor count on anything out there). The
+/// strings outside are taken as `fate` says, like [`read`]. The attacker moves first and is
+/// given every move of the area (full width, like [`read`], so that no killing move is
+/// missed; GNU Go's owl reading, by contrast, tries a few chosen moves and may miss one).
+/// [`Reading::Alive`] when the group stands all the same (two eyes, or seki, in the space it
+/// has): the sealing only takes from the defender (space, liberties, the chance to capture
+/// what it touches), so that answer holds on the whole board. [`Reading::Dead`] says only
+/// that it cannot live in the biggest of those spaces read out within the budget (it may
+/// still run out, connect, or live in more space); [`Reading::Unknown`], that not even the
+/// smallest was read out.
+pub(crate) fn read_sealed(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
     let strict = Open {
         attacker: false,
         defender: false,
     };
-    match read_area(a, target, fate, budget, strict, true) {
+    let mut answer = Reading::Unknown;
+    for empty in SEALED_SIZES {
+        let limits = Limits { empty, ..SEALED };
+        match read_area(a, target, fate, budget, strict, true, limits) {
+            Reading::Alive => return Reading::Alive,
+            Reading::Dead => answer = Reading::Dead,
+            Reading::Unknown => break,
+        }
+    }
+    answer
+}
+
+fn read_with_limits(
+    a: &Analysis,
+    target: usize,
+    fate: &[Fate],
+    budget: &mut u32,
+    limits: Limits,
+) -> Reading {
+    let strict = Open {
+        attacker: false,
+        defender: false,
+    };
+    match read_area(a, target, fate, budget, strict, true, limits) {
         Reading::Dead => {
             let open = Open {
                 attacker: true,
                 ..strict
             };
-            match read_area(a, target, fate, budget, open, true) {
+            match read_area(a, target, fate, budget, open, true, limits) {
                 Reading::Alive => Reading::Alive,
                 _ => Reading::Dead,
             }
@@ -345,7 +542,7 @@ pub(crate) fn read_owner_first(
         attacker: true,
         defender: true,
     };
-    read_area(a, target, fate, budget, open, false)
+    read_area(a, target, fate, budget, open, false, SMALL)
 }
 
 /// Which walls that a move in the area puts in atari (a liberty in the area and only one
@@ -365,6 +562,7 @@ fn read_area(
     budget: &mut u32,
     open: Open,
     attacker_first: bool,
+    limits: Limits,
 ) -> Reading {
     if *budget == 0 {
         return Reading::Unknown;
@@ -406,32 +604,82 @@ fn read_area(
     let mut area: Vec<u16> = Vec::new();
     let mut in_area = vec![false; n];
     let mut stop = vec![false; n];
+    let mut sealed: Vec<u16> = Vec::new();
+    let mut counted = vec![false; n];
     loop {
+        counted.iter_mut().for_each(|v| *v = false);
         area.clear();
+        sealed.clear();
         in_area.iter_mut().for_each(|v| *v = false);
-        let mut stack = vec![a.groups[target].stones[0]];
-        in_area[stack[0] as usize] = true;
+        // Breadth first from every stone of the target, so that a sealed reading keeps the
+        // points nearest to the group. A sealed reading first takes in whole the empty regions
+        // the target touches that fit, the smallest first: its eye space, never cut in two by
+        // the sealing.
+        let mut queue: VecDeque<u16> = a.groups[target].stones.iter().copied().collect();
+        for &k in &queue {
+            in_area[k as usize] = true;
+        }
         let mut empties = 0;
-        while let Some(k) = stack.pop() {
-            if area.len() >= MAX_POINTS {
-                return Reading::Unknown;
-            }
-            area.push(k);
-            if cells[k as usize] == EMPTY && !closed[k as usize] {
-                empties += 1;
-                if empties > MAX_EMPTY {
-                    return Reading::Unknown;
+        if limits.seal {
+            let mut regions: Vec<&[u16]> = a.groups[target]
+                .territories
+                .iter()
+                .map(|t| a.territories[t.0 as usize].points.as_slice())
+                .collect();
+            regions.sort_by_key(|r| r.len());
+            for r in regions {
+                if empties + r.len() > limits.empty {
+                    break;
+                }
+                empties += r.len();
+                for &k in r {
+                    in_area[k as usize] = true;
+                    counted[k as usize] = true;
+                    queue.push_back(k);
                 }
             }
+        }
+        let mut full = false;
+        while let Some(k) = queue.pop_front() {
+            if !full && area.len() >= limits.points {
+                if !limits.seal {
+                    return Reading::Unknown;
+                }
+                full = true;
+            }
+            if !full && cells[k as usize] == EMPTY && !closed[k as usize] && !counted[k as usize] {
+                if empties == limits.empty {
+                    if !limits.seal {
+                        return Reading::Unknown;
+                    }
+                    full = true;
+                } else {
+                    empties += 1;
+                }
+            }
+            if full && !counted[k as usize] {
+                // Sealed: the point is taken as a stone of the attacker that is never captured.
+                in_area[k as usize] = false;
+                sealed.push(k);
+                continue;
+            }
+            area.push(k);
             if stop[k as usize] {
                 continue;
             }
             for &m in &a.adj[k as usize] {
                 if m != OFF && !in_area[m as usize] && !fixed[m as usize] {
                     in_area[m as usize] = true;
-                    stack.push(m);
+                    queue.push_back(m);
                 }
             }
+        }
+        if a.groups[target]
+            .stones
+            .iter()
+            .any(|&k| !in_area[k as usize])
+        {
+            return Reading::Unknown;
         }
         let mut changed = false;
         for (g, group) in a.groups.iter().enumerate() {
@@ -472,11 +720,22 @@ fn read_area(
             break;
         }
     }
+    let mut cells = cells;
+    for &k in &sealed {
+        cells[k as usize] = code(attacker_color);
+        fixed[k as usize] = true;
+    }
     let mut slot = vec![u8::MAX; n];
     area.sort_unstable();
     for (i, &k) in area.iter().enumerate() {
         slot[k as usize] = i as u8;
     }
+    let hashed = area.len() > MAX_POINTS;
+    let zobrist = if hashed {
+        (0..3 * area.len() as u64).map(zobrist_key).collect()
+    } else {
+        Vec::new()
+    };
     let mut b = Board {
         adj: &a.adj,
         cells,
@@ -486,6 +745,9 @@ fn read_area(
             .copied()
             .filter(|&k| !closed[k as usize])
             .collect(),
+        hashed,
+        sealed: limits.seal,
+        zobrist,
         area,
         slot,
         target: a.groups[target].stones[0],
@@ -494,7 +756,7 @@ fn read_area(
         memo: HashMap::default(),
         path: HashSet::default(),
         nodes: 0,
-        budget: NODE_BUDGET.min(*budget),
+        budget: limits.nodes.min(*budget),
         mark: vec![0; n],
         stamp: 0,
         stack: Vec::new(),
@@ -678,6 +940,129 @@ mod tests {
         assert_eq!(
             read_with(&rows, (4, 0), &[(3, 1)], Fate::PassAlive),
             Reading::Dead
+        );
+    }
+
+    /// Reads the string at `target` twice: exactly ([`read`]) and sealed ([`read_sealed`]);
+    /// the strings at `open` are part of the fight, every other string is a living wall.
+    fn read_both(
+        rows: &[&str],
+        target: (usize, usize),
+        open: &[(usize, usize)],
+    ) -> (Reading, Reading) {
+        let board = board_from_rows(rows).unwrap();
+        let a = Analysis::new(&board);
+        let w = board.width();
+        let group = |(x, y): (usize, usize)| a.group_of[y * w + x] as usize;
+        let mut fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
+        for &p in open {
+            fate[group(p)] = Fate::Open;
+        }
+        let mut budget = GUESS_BUDGET;
+        let exact = read(&a, group(target), &fate, &mut budget);
+        let mut budget = SEALED_GUESS_BUDGET;
+        let sealed = read_sealed(&a, group(target), &fate, &mut budget);
+        (exact, sealed)
+    }
+
+    /// A black group on the lower edge of an empty board around a straight five (A1..E1). Its
+    /// area is the whole open board, far too big for the exact reading: unknown. Sealed, it
+    /// keeps the five points of its eye space and one point outside, and lives although white
+    /// moves first: white in the middle (C1) is answered at B1 or D1, leaving two eyes (white's
+    /// C1 is then captured whenever black needs the point); white at B1 (or D1) is answered at
+    /// D1 (or B1), the same. A straight five is alive, so the sealed reading says alive.
+    #[test]
+    fn a_big_eye_space_lives_when_the_opponent_moves_first() {
+        let rows = [
+            ".........", //
+            ".........", //
+            ".........", //
+            "XXXXXX...", //
+            ".....X...",
+        ];
+        assert_eq!(
+            read_both(&rows, (0, 3), &[]),
+            (Reading::Unknown, Reading::Alive)
+        );
+    }
+
+    /// The same group around a straight three (A1..C1): white plays its middle B1 and black
+    /// is left with one eye in the sealed space. The sealed reading says it cannot live in
+    /// place (it does not claim the group dead on the board: it may run out).
+    #[test]
+    fn a_straight_three_does_not_live_in_place() {
+        let rows = [
+            ".........", //
+            ".........", //
+            ".........", //
+            "XXXX.....", //
+            "...X.....",
+        ];
+        assert_eq!(
+            read_both(&rows, (0, 3), &[]),
+            (Reading::Unknown, Reading::Dead)
+        );
+    }
+
+    /// A bulky five in the corner (A1, B1, C1, A2, B2) of a black group on an open board: white
+    /// plays the vital point B1 (it touches A1, C1 and B2; black answering at B2 or A2 leaves one
+    /// eye, and white's stones inside are never captured in time). Black cannot live in place
+    /// (the exact reading cannot take the open board at all).
+    #[test]
+    fn a_bulky_five_does_not_live_in_place() {
+        let bulky = [
+            ".........", //
+            ".........", //
+            "XXX......", //
+            "..XX.....", //
+            "...X.....",
+        ];
+        assert_eq!(
+            read_both(&bulky, (0, 2), &[]),
+            (Reading::Unknown, Reading::Dead)
+        );
+    }
+
+    /// A black group with one eye (B2) around a white stone (D2) whose only liberty is D1: a
+    /// white stone at D1 has no liberty and captures nothing (black has liberties outside), so
+    /// white cannot save D2; black captures it at D1 whenever it must and D2 becomes its
+    /// second eye. The group lives in place by that capture, whatever white plays first (it
+    /// may fill the group's outside liberties: black takes D2 before it runs short).
+    #[test]
+    fn a_group_lives_by_capturing_the_stone_in_its_eye_space() {
+        let rows = [
+            ".........", //
+            ".........", //
+            "XXXXXXX..", //
+            "X.XOXXX..", //
+            "XXX.XXX..",
+        ];
+        assert_eq!(
+            read_both(&rows, (0, 2), &[(3, 3)]),
+            (Reading::Unknown, Reading::Alive)
+        );
+    }
+
+    /// A seki, read from white's side: white's string (A2, B2, C2, B1) has the eye A1, black's
+    /// string (D2, E2, D1) the eye E1 in the corner, under white's living wall (D3..E4); they
+    /// share their last liberty C1. Black's block above white (A3..C4) is open to the rest of
+    /// the board, so the exact reading's area is too big. Sealed, black moving first: black C1
+    /// puts white in atari but leaves its own string the one liberty E1, and white takes the
+    /// four stones there; black A1 is suicide. White stands: alive (in seki).
+    #[test]
+    fn a_seki_stands_in_the_sealed_reading() {
+        let rows = [
+            ".....", //
+            ".....", //
+            ".....", //
+            "XXXOO", //
+            "XXXOO", //
+            "OOOXX", //
+            ".O.X.",
+        ];
+        assert_eq!(
+            read_both(&rows, (0, 5), &[(0, 3), (3, 5)]),
+            (Reading::Unknown, Reading::Alive)
         );
     }
 }

@@ -13,8 +13,9 @@
 //! `heldout2.jsonl`, held out at first and development data since it was used to fix a miss,
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
-//! development, `japanese-heldout.jsonl` and `japanese-heldout2.jsonl`, held out, and
-//! `japanese-dev2.jsonl` to `japanese-dev7.jsonl`, development.
+//! development, `japanese-heldout.jsonl`, `japanese-heldout2.jsonl` and
+//! `japanese-heldout3.jsonl`, held out, and `japanese-dev2.jsonl` to `japanese-dev7.jsonl`,
+//! development. (`japanese-heldout4.jsonl`, the next held-out set, is read by no test yet.)
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //! In the positions left out because the cleanups disagree, the stones both cleanups agree on
@@ -662,12 +663,13 @@ fn guess_agrees_with_the_fifth_japanese_style_set() {
 /// was made from it yet, so its misses are a fresh sample of what the guess gets wrong (it is
 /// development data: the next wave may use them). Floors: what the default effort reached when
 /// the set was made, 7,123 of 7,125 stones and 91 of 93 scores, no string of 5 stones or more
-/// misjudged (GNU Go level 10: 7,121 and 91, none).
+/// misjudged (GNU Go level 10: 7,121 and 91, none); raised in wave 9 to 7,124 and 92, when the
+/// sealed life reading (`local.rs`) kept `19x19-h0-l1-s24805`'s F6 alive.
 #[test]
 fn guess_agrees_with_the_sixth_japanese_style_set() {
     let m = measure("japanese-dev6.jsonl");
     assert!(m.ours.positions >= 93, "{} positions", m.ours.positions);
-    check_floors(&m, 99.97, 97.8, &[]);
+    check_floors(&m, 99.98, 98.9, &[]);
     // In the positions left out, the stones both cleanups agree on: 2,066 of 2,089 right
     // (19x19-h4-l2-s24907's living centre group of 21 stones is judged dead; docs/BENCHMARKS.md,
     // "Wave 8").
@@ -681,12 +683,13 @@ fn guess_agrees_with_the_sixth_japanese_style_set() {
 /// stones and 182 of 185 scores, no string of 5 stones or more misjudged, and 4,779 of the
 /// 4,783 stones both cleanups agree on in the positions left out (GNU Go level 10: 14,321, 183,
 /// none, 4,776). Wave 8's reverted cut-off remedy (docs/BENCHMARKS.md, "Wave 8") scored 14,310,
-/// 182, one misjudged string of 5+ here.
+/// 182, one misjudged string of 5+ here. Raised in wave 9 to 14,323 stones and 183 scores,
+/// when the sealed life reading (`local.rs`) kept `19x19-h0-l1-s26819`'s S10 alive.
 #[test]
 fn guess_agrees_with_the_seventh_japanese_style_set() {
     let m = measure("japanese-dev7.jsonl");
     assert!(m.ours.positions >= 185, "{} positions", m.ours.positions);
-    check_floors(&m, 99.95, 98.3, &[]);
+    check_floors(&m, 99.96, 98.9, &[]);
     check_left_out_floor(&m, 4779);
 }
 
@@ -703,4 +706,21 @@ fn guess_agrees_with_the_second_japanese_style_held_out_set() {
     let m = measure("japanese-heldout2.jsonl");
     assert!(m.ours.positions >= 194, "{} positions", m.ours.positions);
     check_floors(&m, 99.79, 96.3, &["9x9-h0-l3-s22123 (E9)"]);
+}
+
+/// The third Japanese-style held-out set (`japanese-heldout3.jsonl`): 240 games made with the
+/// same ten configurations and new seeds (28001..28924) at the end of wave 8, never used to
+/// adjust anything; its positions were not opened. Measured for the first time in wave 9, once,
+/// after that wave's guess change (the sealed life reading), aggregate figures only: 14,154 of
+/// 14,169 stones and 181 of 185 scores (GNU Go level 10: 14,151 and 179), and in the 47
+/// positions left out because the cleanups disagree, 4,558 of the 4,560 stones both cleanups
+/// agree on (GNU Go 4,532). The guess as it was before that change (f0e7c26) gives the same
+/// figures. One position misjudges a string of 5 stones or more, `9x9-h0-l7-s28219` (the string
+/// at D7; GNU Go none); it is listed so that the test fails when the guess changes on it.
+#[test]
+fn guess_agrees_with_the_third_japanese_style_held_out_set() {
+    let m = measure("japanese-heldout3.jsonl");
+    assert!(m.ours.positions >= 185, "{} positions", m.ours.positions);
+    check_floors(&m, 99.89, 97.8, &["9x9-h0-l7-s28219 (D7)"]);
+    check_left_out_floor(&m, 4558);
 }
