@@ -111,19 +111,28 @@ fn small_boards_match_brute_force() {
 /// minimax of `check` does not finish on these: seven empty points with superko.)
 #[test]
 fn enclosed_regions_give_the_hand_worked_value() {
-    for ko in ["positional", "situational", "natural-situational"] {
-        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
-        for rows in [
+    check_every_setting(
+        &[
             "--x-/--xx/xxx-/x-xx",
             "o-x-/-oxx/xxx-/x-xx",
             "oox-/o-xx/xxx-/x-xx",
             "x-x-/-oxx/xxx-/x-xx",
-        ] {
+        ],
+        16,
+    );
+}
+
+/// Checks that every position of `positions` is worth `want` (black's lead) with either side
+/// to move, under the three superko rules and every setting of `values_over_settings`.
+fn check_every_setting(positions: &[&str], want: i32) {
+    for ko in ["positional", "situational", "natural-situational"] {
+        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+        for rows in positions {
             let b = parse_rows(rows);
             for to_move in [Color::Black, Color::White] {
                 let v = values_over_settings(&b, to_move, rules);
                 assert!(
-                    v.iter().all(|r| r.6 == 16),
+                    v.iter().all(|r| r.6 == want),
                     "{rows} {to_move:?} to move, ko={ko}: {v:?}"
                 );
             }
@@ -144,25 +153,16 @@ fn enclosed_regions_give_the_hand_worked_value() {
 /// setting must give 16 under the three superko rules.
 #[test]
 fn two_point_interiors_give_the_hand_worked_value() {
-    for ko in ["positional", "situational", "natural-situational"] {
-        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
-        for rows in [
+    check_every_setting(
+        &[
             "---x/---x/xxxx/x-x-",
             "---x/ooox/xxxx/x-x-",
             "oo-x/o--x/xxxx/x-x-",
             "-o-x/o-ox/xxxx/x-x-",
             "x--x/-o-x/xxxx/x-x-",
-        ] {
-            let b = parse_rows(rows);
-            for to_move in [Color::Black, Color::White] {
-                let v = values_over_settings(&b, to_move, rules);
-                assert!(
-                    v.iter().all(|r| r.6 == 16),
-                    "{rows} {to_move:?} to move, ko={ko}: {v:?}"
-                );
-            }
-        }
-    }
+        ],
+        16,
+    );
 }
 
 /// Where the region rules must not count, against independent truth. (1) The counter-example of
@@ -181,16 +181,9 @@ fn two_point_interiors_give_the_hand_worked_value() {
 /// with white to move.
 #[test]
 fn regions_where_the_rules_must_not_count_keep_their_true_value() {
+    check_every_setting(&["-ox-/o-xx/xxxx"], 5);
     for ko in ["positional", "situational", "natural-situational"] {
         let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
-        let b = parse_rows("-ox-/o-xx/xxxx");
-        for to_move in [Color::Black, Color::White] {
-            let v = values_over_settings(&b, to_move, rules);
-            assert!(
-                v.iter().all(|r| r.6 == 5),
-                "{to_move:?} to move, ko={ko}: {v:?}"
-            );
-        }
         // A few settings only: with safe regions off, a first depth limit of 6 and a 2^12
         // table this 28-point position takes minutes.
         let b = parse_rows("xo---ox/xooooox/xxxxxxx/x-x-x-x");
