@@ -347,28 +347,36 @@ impl Board<'_> {
         let count = order.as_ref().map_or(self.playable.len(), Vec::len);
         // ... and the defender's pass before its moves: in a seki, or once it has two eyes,
         // passing is what holds, and any move of its own is read out in vain first.
-        let pass_first = self.sealed && !attacker_to_move;
+        // Otherwise the pass comes after every move.
+        let pass_at = if self.sealed && !attacker_to_move {
+            0
+        } else {
+            count
+        };
         'moves: {
-            if pass_first {
-                let value = if passed {
-                    Some(false)
-                } else {
-                    self.attacker_wins(true, u8::MAX, true)
-                };
-                match value {
-                    Some(false) => {
-                        result = false;
-                        break 'moves;
+            for step in 0..=count {
+                if step == pass_at {
+                    // A pass: two in a row end the reading with the target standing.
+                    let value = if passed {
+                        Some(false)
+                    } else {
+                        self.attacker_wins(!attacker_to_move, u8::MAX, true)
+                    };
+                    match value {
+                        Some(v) if v == attacker_to_move => {
+                            result = v;
+                            break 'moves;
+                        }
+                        Some(_) => {}
+                        None if self.nodes > self.budget => {
+                            self.path.remove(&(state | side));
+                            return None;
+                        }
+                        None => exact = false,
                     }
-                    Some(true) => {}
-                    None if self.nodes > self.budget => {
-                        self.path.remove(&(state | side));
-                        return None;
-                    }
-                    None => exact = false,
+                    continue;
                 }
-            }
-            for i in 0..count {
+                let i = if step > pass_at { step - 1 } else { step };
                 let k = match &order {
                     Some(o) => o[i],
                     None => self.playable[i],
@@ -404,24 +412,6 @@ impl Board<'_> {
                     None => exact = false,
                 }
             }
-            if pass_first {
-                break 'moves;
-            }
-            // A pass: two in a row end the reading with the target standing.
-            let value = if passed {
-                Some(false)
-            } else {
-                self.attacker_wins(!attacker_to_move, u8::MAX, true)
-            };
-            match value {
-                Some(v) if v == attacker_to_move => result = v,
-                Some(_) => {}
-                None if self.nodes > self.budget => {
-                    self.path.remove(&(state | side));
-                    return None;
-                }
-                None => exact = false,
-            }
         }
         self.path.remove(&(state | side));
         if exact || result == attacker_to_move {
@@ -441,7 +431,23 @@ impl Board<'_> {
 /// sides: the defender may take such a wall to live. The target is alive if it lives there
 /// (that reading only adds defences), dead otherwise.
 pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
-    read_with_limits(a, target, fate, budget, SMALL)
+    let strict = Open {
+        attacker: false,
+        defender: false,
+    };
+    match read_area(a, target, fate, budget, strict, true, SMALL) {
+        Reading::Dead => {
+            let open = Open {
+                attacker: true,
+                ..strict
+            };
+            match read_area(a, target, fate, budget, open, true, SMALL) {
+                Reading::Alive => Reading::Alive,
+                _ => Reading::Dead,
+            }
+        }
+        r => r,
+    }
 }
 
 /// The size of a reading: the most empty points and points of an area, the most positions
@@ -500,32 +506,6 @@ pub(crate) fn read_sealed(a: &Analysis, target: usize, fate: &[Fate], budget: &m
         }
     }
     answer
-}
-
-fn read_with_limits(
-    a: &Analysis,
-    target: usize,
-    fate: &[Fate],
-    budget: &mut u32,
-    limits: Limits,
-) -> Reading {
-    let strict = Open {
-        attacker: false,
-        defender: false,
-    };
-    match read_area(a, target, fate, budget, strict, true, limits) {
-        Reading::Dead => {
-            let open = Open {
-                attacker: true,
-                ..strict
-            };
-            match read_area(a, target, fate, budget, open, true, limits) {
-                Reading::Alive => Reading::Alive,
-                _ => Reading::Dead,
-            }
-        }
-        r => r,
-    }
 }
 
 /// Reads the string `target` of `a` like [`read`] but with its owner moving first, and with

@@ -1249,7 +1249,7 @@ impl Solver {
             (c.white, c.black)
         };
         let chain = self.geo.flood(1u64 << c.m, own);
-        let libs = (self.geo.dilate(chain) & self.geo.all & !own & !opp).count_ones();
+        let libs = (self.geo.dilate(chain) & !own & !opp).count_ones();
         if libs <= 1 && opp_before & !opp == 0 {
             return 0;
         }
