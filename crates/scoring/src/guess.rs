@@ -26,6 +26,8 @@
 //! keeps in most playouts, reached from its liberties, are fewer than 7 and touch no surely
 //! living friend (a dead group in the opponent's loose framework). A contested
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
+//! A contested string too big to read that touches no stone at all dies with its cluster (the
+//! strings of its color one empty point away) when every other string of it is judged dead.
 //! A contested group too big to read that touches no enemy stone, and whose empty regions touch
 //! only stones of its own color, shares the fate of those stones: dead when all of them are.
 //! A contested group too big to read that those rules left dead is read once more in place
@@ -450,6 +452,13 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = true;
         }
     }
+    // A contested string too big to read that touches no stone at all is no group of its own
+    // but a loose stone of a cluster: the strings of its color one empty point away (sharing a
+    // liberty), grown through such loose strings. It dies with the cluster: when every other
+    // string of it is judged dead, so is the loose one.
+    for g in dead_with_their_cluster(a, &|g| contested(g) && !read_out[g], &dead) {
+        dead[g] = true;
+    }
     // A contested group too big to read that touches no enemy stone, and whose empty regions
     // touch no group of the other color either, is enclosed by its own color: it cannot be
     // captured before the strings of its color around those regions are, and once they are
@@ -521,6 +530,64 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         .collect();
     spare_strings_whose_capture_loses(a, &fate, &from_playouts, &mut dead, &mut budget);
     dead
+}
+
+/// The strings of `a` among `candidates` that touch no stone (every neighbour of their stones
+/// is empty) and die with their cluster. A cluster is grown from such a string through the
+/// strings of its color that share a liberty with it (one empty point away), loose strings
+/// that are candidates too joining it and being grown from in turn; the other strings reached
+/// so are its *members*. When the cluster has members and every one of them is judged dead
+/// (`dead`), its loose strings are returned: a stone alone in the open has no fate of its own,
+/// it is part of the stones around it.
+fn dead_with_their_cluster(
+    a: &Analysis,
+    candidates: &dyn Fn(usize) -> bool,
+    dead: &[bool],
+) -> Vec<usize> {
+    let loose = |g: usize| {
+        candidates(g)
+            && a.groups[g]
+                .stones
+                .iter()
+                .all(|&s| a.neighbours(s as usize).all(|n| a.cells[n].is_none()))
+    };
+    let mut seen = vec![false; a.groups.len()];
+    let mut out = Vec::new();
+    for start in 0..a.groups.len() {
+        if seen[start] || !loose(start) {
+            continue;
+        }
+        seen[start] = true;
+        let color = a.groups[start].color;
+        let mut strays = vec![start];
+        let mut members: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while i < strays.len() {
+            let g = strays[i];
+            i += 1;
+            for &l in &a.groups[g].liberties {
+                for n in a.neighbours(l as usize) {
+                    if a.cells[n] != Some(color) {
+                        continue;
+                    }
+                    let o = a.group_of[n] as usize;
+                    if seen[o] || members.contains(&o) {
+                        continue;
+                    }
+                    if loose(o) {
+                        seen[o] = true;
+                        strays.push(o);
+                    } else {
+                        members.push(o);
+                    }
+                }
+            }
+        }
+        if !members.is_empty() && members.iter().all(|&o| dead[o]) {
+            out.extend(strays);
+        }
+    }
+    out
 }
 
 /// Hanezeki: a string the playouts call dead (they capture what is in atari) that is in atari,
@@ -1076,6 +1143,65 @@ mod tests {
         assert!(
             !verdict(-0.2),
             "open area white's, reaching white's wall: alive"
+        );
+    }
+
+    /// The cluster rule, with the playouts' ownership written by hand so that only the rules
+    /// decide: the board of the cut-off test (white D3 E3, contested at -0.1, in an open area of
+    /// 43 points between black's living wall on rows 1 and 2 and white's pass-alive wall on
+    /// rows 8 and 9), with a lone white stone at F4 (contested too, -0.1: kept by white in 55%
+    /// of the playouts). F4 touches no stone, so no rule of a group against its enemies looks
+    /// at it, and its region reaches white's wall, so it is no loose stone in black's sphere:
+    /// alone, the playouts' verdict stands (alive). But F4 is one empty point from E3 (they
+    /// share the liberties E4 and F3): it is a stone of D3 E3's cluster. When the open area
+    /// leans black (+0.2) the cut-off rule kills D3 E3, and F4, whose cluster is then all
+    /// dead, dies with it (as white's loose F9 and G8 beside the dead E11, D8 and F7 strings of
+    /// `japanese-dev8.jsonl` `19x19-h0-l1-s32810`, captured by both cleanups, kept alive
+    /// before). When the area leans white (-0.2) D3 E3 lives and F4 keeps the playouts'
+    /// verdict. With F4 moved to G4, one point further, it shares no liberty with D3 E3: no
+    /// cluster, and it stays alive even when D3 E3 dies.
+    #[test]
+    fn a_loose_stone_dies_with_its_cluster() {
+        let verdicts = |f4_row: &'static str, open: f32| {
+            let rows = [
+                "O.OOOOO.O",
+                "OOOOOOOOO",
+                ".........",
+                ".........",
+                ".........",
+                f4_row,
+                "...OO....",
+                "XXXXXXXXX",
+                "XXXX.XXXX",
+            ];
+            let board = board_from_rows(&rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let d3 = 6 * 9 + 3;
+            let lone = 5 * 9 + f4_row.find('O').unwrap();
+            let ownership = ownership_by_hand(
+                &board,
+                1.0,
+                -1.0,
+                open,
+                &[(d3, -0.1), (d3 + 1, -0.1), (lone, -0.1)],
+            );
+            let dead = judge_groups(&a, &pa, &ownership);
+            (
+                dead[a.group_of[d3] as usize],
+                dead[a.group_of[lone] as usize],
+            )
+        };
+        assert_eq!(
+            verdicts(".....O...", 0.2),
+            (true, true),
+            "F4 dies with D3 E3"
+        );
+        assert_eq!(verdicts(".....O...", -0.2), (false, false), "both alive");
+        assert_eq!(
+            verdicts("......O..", 0.2),
+            (true, false),
+            "G4 shares no liberty with D3 E3: no cluster"
         );
     }
 

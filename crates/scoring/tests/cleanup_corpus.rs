@@ -699,12 +699,14 @@ fn guess_agrees_with_the_seventh_japanese_style_set() {
 /// data). Floors: what the default effort reached when the set was made (main at a833d6f), 10,884
 /// of 10,900 stones and 129 of 136 scores, no string of 5 stones or more misjudged, and 2,249 of
 /// the 2,250 stones both cleanups agree on in the 21 positions left out (GNU Go level 10:
-/// 10,867, 130, one position with a misjudged string of 5+, 2,248).
+/// 10,867, 130, one position with a misjudged string of 5+, 2,248). Since wave 10's cluster
+/// rule (docs/SCORING.md, rule 5: a loose stone dies with its cluster): 10,886 stones and 130
+/// scores (`19x19-h0-l1-s32810`, white F9 and G8).
 #[test]
 fn guess_agrees_with_the_eighth_japanese_style_set() {
     let m = measure("japanese-dev8.jsonl");
     assert!(m.ours.positions >= 136, "{} positions", m.ours.positions);
-    check_floors(&m, 99.85, 94.8, &[]);
+    check_floors(&m, 99.87, 95.5, &[]);
     check_left_out_floor(&m, 2249);
 }
 
