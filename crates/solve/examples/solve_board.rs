@@ -2,8 +2,9 @@
 //! solve_board -- 4x4 [rules] [table_bits] [first_depth] [regions|no-regions] [first_budget]`
 //! (`SOLVE_STATS=1` prints where the nodes went: each depth-limited search, the cut-offs;
 //! `SOLVE_GUESS=v` sets MTD(f)'s first guess, `SOLVE_RACE=k` races the test at the top of the
-//! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all). A light driver for measuring the search without
-//! building the whole command line tool.
+//! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all; the last line splits the nodes into proofs and searches that
+//! proved nothing). A light driver for measuring the search without building the whole command
+//! line tool.
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -96,6 +97,29 @@ fn main() {
             st.etc_cuts,
             st.max_ply,
             st.pv_nodes
+        );
+        // Where the searches' nodes went, test by test (consecutive searches of one `beta`
+        // up to the one that settled it): the proofs, the other searches of the side that
+        // proved (given up, or too shallow), and the searches of the side that could not.
+        let (mut proof, mut same_side, mut other_side) = (0u64, 0u64, 0u64);
+        let mut start = 0;
+        for (i, r) in st.rounds.iter().enumerate() {
+            if !r.proven {
+                continue;
+            }
+            for q in &st.rounds[start..i] {
+                if q.pessimistic_for_root == r.pessimistic_for_root {
+                    same_side += q.nodes;
+                } else {
+                    other_side += q.nodes;
+                }
+            }
+            proof += r.nodes;
+            start = i + 1;
+        }
+        let unsettled: u64 = st.rounds[start..].iter().map(|q| q.nodes).sum();
+        println!(
+            "  nodes in proofs {proof}, in the proving side's other searches {same_side}, in the other side's {other_side}, in a test not settled {unsettled}"
         );
     }
 }
