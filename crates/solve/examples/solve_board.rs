@@ -2,9 +2,9 @@
 //! solve_board -- 4x4 [rules] [table_bits] [first_depth] [regions|no-regions] [first_budget]`
 //! (`SOLVE_STATS=1` prints where the nodes went: each depth-limited search, the cut-offs;
 //! `SOLVE_GUESS=v` sets MTD(f)'s first guess, `SOLVE_RACE=k` races the test at the top of the
-//! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all; the last line splits the nodes into proofs and searches that
-//! proved nothing). A light driver for measuring the search without building the whole command
-//! line tool.
+//! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all; the last line
+//! splits the nodes into proofs and searches that proved nothing). A light driver for measuring
+//! the search without building the whole command line tool.
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
