@@ -1,6 +1,6 @@
 //! `tengen score`: scores the final position of a record.
 
-use crate::common::parse_rules;
+use crate::common::{parse_record_rules, RecordRules};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen_core::{Color, Rules, Scoring};
@@ -40,9 +40,10 @@ resignation."
 pub struct Args {
     /// The SGF record.
     pub file: PathBuf,
-    /// Rules to score under (default: the record's RU, else chinese).
-    #[arg(long, value_parser = parse_rules)]
-    pub rules: Option<Rules>,
+    /// Rules to score under (default: the record's RU, else chinese); the record's KM stays the
+    /// komi unless the text names one (`chinese,komi=7.5`).
+    #[arg(long, value_parser = parse_record_rules)]
+    pub rules: Option<RecordRules>,
     /// How dead stones are found.
     #[arg(long, value_enum, default_value = "auto")]
     pub dead: Dead,
@@ -107,9 +108,16 @@ fn score(args: &Args) -> Result<Scored, (u8, String)> {
     let sgf = games
         .first()
         .ok_or_else(|| (1, format!("{path}: no game in the file")))?;
-    let rules = args
-        .rules
-        .unwrap_or_else(|| tengen_sgf::game::rules_of(sgf, Rules::default()));
+    let rules = match args.rules {
+        Some(given) => {
+            let mut rules = given.rules;
+            if let (false, Some(komi)) = (given.komi_given, sgf.komi) {
+                rules.komi = komi;
+            }
+            rules
+        }
+        None => tengen_sgf::game::rules_of(sgf, Rules::default()),
+    };
     let game =
         tengen_sgf::game::replay(sgf, rules, None).map_err(|e| (1, format!("{path}: {e}")))?;
     let board = game.board();

@@ -7,6 +7,33 @@ pub fn parse_rules(text: &str) -> Result<Rules, String> {
     text.parse::<Rules>().map_err(|e| e.to_string())
 }
 
+/// A `--rules` value given for a record (`tengen score`): the rules, and whether the text named
+/// the komi itself (`chinese,komi=7.5`). Where it did not, the record's own `KM` stays the komi:
+/// a preset's komi is the default of a new game, not what a recorded game was played with.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordRules {
+    /// The rules the text gives (a preset's komi where it names none).
+    pub rules: Rules,
+    /// Whether the text set `komi=…` itself.
+    pub komi_given: bool,
+}
+
+/// Reads a `--rules` value for a record (see [`RecordRules`]).
+pub fn parse_record_rules(text: &str) -> Result<RecordRules, String> {
+    let rules = parse_rules(text)?;
+    // Keys are read as the rules parser reads them: case, '-', '_' and spaces do not count.
+    let komi_given = text
+        .split(',')
+        .filter_map(|p| p.split_once('='))
+        .any(|(k, _)| {
+            k.chars()
+                .filter(|c| !matches!(c, '-' | '_' | ' '))
+                .collect::<String>()
+                .eq_ignore_ascii_case("komi")
+        });
+    Ok(RecordRules { rules, komi_given })
+}
+
 /// Reads a board size written `WxH` (`9x9`, `4x3`) or a single side `N` for a square board.
 pub fn parse_dims(text: &str) -> Result<(usize, usize), String> {
     let err = || format!("expected a size such as 9x9 or 4x3, got {text:?}");

@@ -115,6 +115,22 @@ fn score_a_record() {
     assert_eq!(v["white"]["territory"], 5);
     assert_eq!(v["result"], "B+4.5");
     assert_eq!(v["ownership"][0], "BBBWW");
+    // A preset without `komi=` keeps the record's KM (0.5), not the preset's (Chinese 7.5,
+    // Japanese 6.5): black 15 - white 10 - 0.5 under area rules; a komi named in the text wins.
+    for (rules, komi, result) in [
+        ("chinese", 0.5, "B+4.5"),
+        ("japanese", 0.5, "B+4.5"),
+        ("chinese,komi=7.5", 7.5, "W+2.5"),
+        ("chinese,Komi=2", 2.0, "B+3"),
+    ] {
+        let out = tengen(
+            &["score", sgf.to_str().unwrap(), "--json", "--rules", rules],
+            "",
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["komi"], komi, "{rules}");
+        assert_eq!(v["result"], result, "{rules}");
+    }
     // Marking the white wall dead gives black the board.
     let out = tengen(
         &[
