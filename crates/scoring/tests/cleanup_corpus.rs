@@ -15,7 +15,8 @@
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl`,
 //! development, `japanese-heldout.jsonl`, `japanese-heldout2.jsonl` and
 //! `japanese-heldout3.jsonl`, held out, and `japanese-dev2.jsonl` to `japanese-dev8.jsonl`,
-//! development, and `japanese-heldout4.jsonl`, held out.
+//! development, and `japanese-heldout4.jsonl`, held out. (`japanese-heldout5.jsonl`, the next
+//! held-out set, is read by no test yet.)
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //! In the positions left out because the cleanups disagree, the stones both cleanups agree on
