@@ -20,18 +20,10 @@ pub struct RecordRules {
 
 /// Reads a `--rules` value for a record (see [`RecordRules`]).
 pub fn parse_record_rules(text: &str) -> Result<RecordRules, String> {
-    let rules = parse_rules(text)?;
-    // Keys are read as the rules parser reads them: case, '-', '_' and spaces do not count.
-    let komi_given = text
-        .split(',')
-        .filter_map(|p| p.split_once('='))
-        .any(|(k, _)| {
-            k.chars()
-                .filter(|c| !matches!(c, '-' | '_' | ' '))
-                .collect::<String>()
-                .eq_ignore_ascii_case("komi")
-        });
-    Ok(RecordRules { rules, komi_given })
+    Ok(RecordRules {
+        rules: parse_rules(text)?,
+        komi_given: Rules::text_sets(text, "komi"),
+    })
 }
 
 /// Reads a board size written `WxH` (`9x9`, `4x3`) or a single side `N` for a square board.

@@ -256,6 +256,24 @@ impl Rules {
         Some(r)
     }
 
+    /// Whether a rules text (as [`Rules::from_str`](std::str::FromStr) reads it) sets `key`
+    /// itself rather than leaving it to the preset. Keys are compared as the parser compares
+    /// them (case, `-`, `_` and spaces do not count).
+    ///
+    /// ```
+    /// use tengen_core::Rules;
+    /// assert!(Rules::text_sets("japanese,komi=0", "komi"));
+    /// assert!(Rules::text_sets("chinese, Komi = 2", "komi"));
+    /// assert!(!Rules::text_sets("japanese", "komi"));
+    /// assert!(Rules::text_sets("chinese,handicap_bonus=0", "handicap-bonus"));
+    /// ```
+    pub fn text_sets(text: &str, key: &str) -> bool {
+        let key = squash(key);
+        text.split(',')
+            .filter_map(|part| part.split_once('='))
+            .any(|(k, _)| squash(k) == key)
+    }
+
     /// Applies one `key=value` override.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         let bad = || RulesError::BadValue {

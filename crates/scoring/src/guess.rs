@@ -26,7 +26,7 @@
 //! keeps in most playouts, reached from its liberties, are fewer than 7 and touch no surely
 //! living friend (a dead group in the opponent's loose framework). A contested
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
-//! A contested string too big to read that touches no stone at all dies with its cluster (the
+//! A contested stone too big to read that touches no stone at all dies with its cluster (the
 //! strings of its color one empty point away) when every other string of it is judged dead.
 //! A contested group too big to read that touches no enemy stone, and whose empty regions touch
 //! only stones of its own color, shares the fate of those stones: dead when all of them are.
@@ -452,7 +452,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = true;
         }
     }
-    // A contested string too big to read that touches no stone at all is no group of its own
+    // A contested stone too big to read that touches no stone at all is no group of its own
     // but a loose stone of a cluster: the strings of its color one empty point away (sharing a
     // liberty), grown through such loose strings. It dies with the cluster: when every other
     // string of it is judged dead, so is the loose one.
@@ -532,8 +532,8 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     dead
 }
 
-/// The strings of `a` among `candidates` that touch no stone (every neighbour of their stones
-/// is empty) and die with their cluster. A cluster is grown from such a string through the
+/// The strings of `a` among `candidates` that touch no stone (single stones whose every
+/// neighbour is empty) and die with their cluster. A cluster is grown from such a string through the
 /// strings of its color that share a liberty with it (one empty point away), loose strings
 /// that are candidates too joining it and being grown from in turn; the other strings reached
 /// so are its *members*. When the cluster has members and every one of them is judged dead
@@ -544,13 +544,10 @@ fn dead_with_their_cluster(
     candidates: &dyn Fn(usize) -> bool,
     dead: &[bool],
 ) -> Vec<usize> {
-    let loose = |g: usize| {
-        candidates(g)
-            && a.groups[g]
-                .stones
-                .iter()
-                .all(|&s| a.neighbours(s as usize).all(|n| a.cells[n].is_none()))
-    };
+    // A string touching no stone is a single stone (a second stone would touch the first)
+    // with no enemy group.
+    let loose =
+        |g: usize| candidates(g) && a.groups[g].stones.len() == 1 && a.groups[g].enemies.is_empty();
     let mut seen = vec![false; a.groups.len()];
     let mut out = Vec::new();
     for start in 0..a.groups.len() {
