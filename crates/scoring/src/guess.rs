@@ -350,11 +350,32 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
                 .any(|t| in_sphere(t.0 as usize, a.groups[g].color))
         })
     };
+    // The eyes are counted a second time with the opponent's contested strings taken off (the
+    // map of the group's color without them): an enemy string whose own fate is open cannot
+    // be counted on to spoil the group's space. A lone invader in a wide area the group
+    // surrounds makes that area neutral in the first map, so the group seemed to have no eye
+    // (`japanese-dev9.jsonl` `9x9-h0-l7-s36215`: white's whole left side, 13 stones around
+    // 22 empty points, was killed for black's contested C5 inside it). The group has fewer
+    // than two eyes only when both maps say so.
+    let without_contested_enemies = |color: Color| {
+        let off: Vec<bool> = (0..a.cells.len())
+            .map(|k| a.cells[k] == Some(color.opponent()) && contested(a.group_of[k] as usize))
+            .collect();
+        TerritoryMap::from_cells(a.width(), a.height(), &a.cells, &off)
+    };
+    // Made only when a group gets that far (most guesses have no eyeless contested group).
+    let maps_without = [std::cell::OnceCell::new(), std::cell::OnceCell::new()];
+    let without = |color: Color| {
+        maps_without[usize::from(color == Color::White)]
+            .get_or_init(|| without_contested_enemies(color))
+    };
     for (g, group) in a.groups.iter().enumerate() {
+        let k = group.stones[0] as usize;
         if contested(g)
             && !read_out[g]
             && !dead[g]
-            && map.at(group.stones[0] as usize).seki.is_some()
+            && map.at(k).seki.is_some()
+            && without(group.color).at(k).seki.is_some()
             && group.enemies.iter().any(|e| surely_alive(e.0 as usize))
             && !connects_out(g)
         {
@@ -483,6 +504,28 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         }
         if enclosed && !friends.is_empty() {
             dead[g] = friends.iter().all(|&o| dead[o]);
+        }
+    }
+    // A contested group too big to read that touches enemy stones only, all of them judged
+    // alive, and whose empty regions touch no other group of its color, is enclosed by the
+    // enemy: with fewer than two eyes (the map as it stands) and no friend to connect to, it
+    // can neither live nor be rescued. Dead (`japanese-dev9.jsonl` `9x9-h0-l7-s36215`: black's
+    // lone C5 in white's left side, kept in 56% of the playouts).
+    for (g, group) in a.groups.iter().enumerate() {
+        if contested(g)
+            && !read_out[g]
+            && !dead[g]
+            && !group.enemies.is_empty()
+            && group.enemies.iter().all(|e| !dead[e.0 as usize])
+            && map.at(group.stones[0] as usize).seki.is_some()
+            && group.territories.iter().all(|t| {
+                a.territories[t.0 as usize]
+                    .groups
+                    .iter()
+                    .all(|o| o.0 as usize == g || a.groups[o.0 as usize].color != group.color)
+            })
+        {
+            dead[g] = true;
         }
     }
     // The stone of an unfought ko between living groups stays: a single stone in atari whose
@@ -1140,6 +1183,70 @@ mod tests {
         assert!(
             !verdict(-0.2),
             "open area white's, reaching white's wall: alive"
+        );
+    }
+
+    /// A lone invader in a wide area: the playouts' ownership written by hand so that only the
+    /// rules decide. Black's wall D9-D6 and E5-E1 is surely alive (+1, and +1 on the empty
+    /// points right of it); white's C9-C6 and D5-D1 hold the left side, 22 empty points
+    /// (-0.5, white's in most playouts), and both are contested (-0.2: kept by white in 60% of
+    /// the playouts); black's lone C5 cuts them apart, touching C6 and D5 only, contested too
+    /// (+0.1). Worked by hand: white lives (black's C5 has two liberties and no friend; white
+    /// takes it whenever black plays inside, and 22 points make two eyes many times over) and
+    /// C5 is dead. Before wave 11 the eye rule killed both white strings: the map as it stands
+    /// makes the left side neutral (it touches C5), so the white strings seemed to have no eye;
+    /// counted again without black's contested C5 they have the whole side. Then C5, touching
+    /// only living white stones with no black group reachable through its region, is enclosed
+    /// by the enemy: dead. With a black stone at A2 (contested too) the region reaches another
+    /// black group and C5 keeps the playouts' verdict (alive); the white strings still live.
+    #[test]
+    fn a_lone_invader_neither_spoils_the_space_around_it_nor_lives() {
+        let verdicts = |a2: char| {
+            let row2 = format!("{a2}..OX....");
+            let rows = [
+                "..OX.....",
+                "..OX.....",
+                "..OX.....",
+                "..OX.....",
+                "..XOX....",
+                "...OX....",
+                "...OX....",
+                row2.as_str(),
+                "...OX....",
+            ];
+            let board = board_from_rows(&rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let (c6, c5, d5, a2) = (3 * 9 + 2, 4 * 9 + 2, 4 * 9 + 3, 7 * 9);
+            let mut set: Vec<(usize, f32)> = (0..81)
+                .filter(|k| {
+                    k % 9 < 4
+                        && board
+                            .get(Point::new((k % 9) as u8, (k / 9) as u8))
+                            .is_none()
+                })
+                .map(|k| (k, -0.5))
+                .collect();
+            for k in 0..81 {
+                if board.get(Point::new((k % 9) as u8, (k / 9) as u8)) == Some(Color::White) {
+                    set.push((k, -0.2));
+                }
+            }
+            set.push((c5, 0.1));
+            set.push((a2, 0.1));
+            let ownership = ownership_by_hand(&board, 1.0, -0.2, 1.0, &set);
+            let dead = judge_groups(&a, &pa, &ownership);
+            (
+                dead[a.group_of[c6] as usize],
+                dead[a.group_of[d5] as usize],
+                dead[a.group_of[c5] as usize],
+            )
+        };
+        assert_eq!(verdicts('.'), (false, false, true), "white lives, C5 dies");
+        assert_eq!(
+            verdicts('X'),
+            (false, false, false),
+            "C5 has a friend at A2: the playouts' verdict"
         );
     }
 
