@@ -13,7 +13,17 @@ pub(crate) struct Geometry {
     pub syms: Vec<Vec<u8>>,
     /// Zobrist keys per color (0 black, 1 white) and point, for the canonical hash.
     zobrist: [Vec<u64>; 2],
+    /// The answers of rule 6's check, by (area, its points next to `X'`, own stones, opponent
+    /// stones in it, whether the owner moves first there): the check is a function of these
+    /// alone.
+    kept: RefCell<HashMap<[u64; 5], bool>>,
 }
+
+/// The most answers of rule 6's check kept before the memo is cleared.
+const KEPT_MEMO: usize = 1 << 20;
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The masks that move a set of points one step in each direction on one board (bit shifts):
 /// dilation and flood fill, shared by the geometry and the move maker.
@@ -74,6 +84,8 @@ pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+use crate::local;
+
 impl Geometry {
     /// The geometry of a `w` x `h` board (`w * h <= 64`).
     pub fn new(w: usize, h: usize) -> Geometry {
@@ -127,6 +139,7 @@ impl Geometry {
             },
             syms,
             zobrist,
+            kept: RefCell::new(HashMap::new()),
         }
     }
 
@@ -319,7 +332,14 @@ impl Geometry {
     ///   other chains than those of `strict`, not already strictly vital, in which at most one
     ///   point, or two points next to each other, are not next to a chain of `strict`, each
     ///   having at least two neighbours (docs/SOLVING.md, "Safe points", rules 3 and 5).
+    #[cfg(test)]
     pub fn safety(&self, own: u64, opp: u64) -> Safety {
+        self.safety_to_move(own, opp, false)
+    }
+
+    /// [`Geometry::safety`], knowing whether `owner` is to move (rule 6 may then count one
+    /// more area, where the owner's first move goes).
+    pub fn safety_to_move(&self, own: u64, opp: u64, own_to_move: bool) -> Safety {
         let (alive, _) = self.benson(own, opp, false);
         if alive == 0 {
             return Safety::default();
@@ -329,13 +349,82 @@ impl Geometry {
         // Strictly vital implies vital, so these chains are among `alive`.
         let (strict, regions) = self.benson(own, opp, true);
         let enclosed = self.enclosed(own, strict, regions | eyes);
+        let kept = if strict != 0 {
+            self.kept_areas(
+                own,
+                opp,
+                strict,
+                alive,
+                regions | eyes | enclosed,
+                own_to_move,
+            )
+        } else {
+            0
+        };
         Safety {
             alive,
             eyes,
             strict,
-            regions: (regions | enclosed) & !eyes,
-            enclosed,
+            regions: (regions | enclosed | kept) & !eyes,
+            enclosed: enclosed | kept,
+            kept,
         }
+    }
+
+    /// Rule 6 (docs/SOLVING.md, "Safe points"): the areas (connected sets of points without a
+    /// stone of the strictly alive chains `strict`, maximal, so next to no other stones off
+    /// them) of at most [`local::MAX_POINTS`] points that touch no point of `skip`, hold no
+    /// pass-alive stone of `own` and pass the exhaustive check of `local::keeps` with the
+    /// opponent free to move first; with `own_to_move`, also the first further area that
+    /// passes the check with the owner moving first there.
+    pub fn kept_areas(
+        &self,
+        own: u64,
+        opp: u64,
+        strict: u64,
+        alive: u64,
+        skip: u64,
+        own_to_move: bool,
+    ) -> u64 {
+        let near = self.dilate(strict);
+        let mut out = 0;
+        let mut first_move = own_to_move;
+        let mut left = self.all & !strict & !skip;
+        let mut rest = Vec::new();
+        while left != 0 {
+            let r = self.flood(left & left.wrapping_neg(), self.all & !strict);
+            left &= !r;
+            if r & (skip | alive) != 0 || r.count_ones() > local::MAX_POINTS {
+                continue;
+            }
+            if self.keeps(r, near, own, opp, false) {
+                out |= r;
+            } else {
+                rest.push(r);
+            }
+        }
+        for r in rest {
+            if first_move && self.keeps(r, near, own, opp, true) {
+                out |= r;
+                first_move = false;
+            }
+        }
+        out
+    }
+
+    /// `local::keeps` for area `r`, memoised.
+    fn keeps(&self, r: u64, near: u64, own: u64, opp: u64, own_first: bool) -> bool {
+        let key = [r, r & near, own & r, opp & r, u64::from(own_first)];
+        if let Some(&k) = self.kept.borrow().get(&key) {
+            return k;
+        }
+        let k = local::keeps(&self.shifts, r, r & near, own & r, opp & r, own_first);
+        let mut memo = self.kept.borrow_mut();
+        if memo.len() >= KEPT_MEMO {
+            memo.clear();
+        }
+        memo.insert(key, k);
+        k
     }
 
     /// The regions (connected sets of points without a stone of `own`) that touch no points of
@@ -396,8 +485,11 @@ pub(crate) struct Safety {
     /// and `enclosed`.
     pub regions: u64,
     /// The regions of `regions` that are not strictly vital to one chain but enclosed by
-    /// `strict` with at most one point, or two neighbouring points, not next to it.
+    /// `strict` with at most one point, or two neighbouring points, not next to it (rules 3
+    /// and 5), or kept by rule 6 (`kept`).
     pub enclosed: u64,
+    /// The areas of `regions` kept by rule 6 (an exhaustive local check).
+    pub kept: u64,
 }
 
 #[cfg(test)]
@@ -652,11 +744,16 @@ mod tests {
         let g4 = Geometry::new(4, 4);
         // The safe 2x2 corner of the first test with a black stone on (0,0) and a white one on
         // (1,1): the region left ((1,0), (0,1), (1,1)) is next to a black stone that is not
-        // strictly alive (white may capture it, or it may end in seki): not counted.
+        // strictly alive, so rules 3 and 5 do not count it. Rule 6 counts the whole corner,
+        // the loose stone with it: by hand, black answers anything with (1,0) or (0,1), which
+        // join (0,0) to the chain, and the other one captures; white on (1,0) or (0,1) makes a
+        // chain with (1,1) in atari on the other point, which black takes.
         let (b, w) = masks(&["x.x.", ".oxx", "xxx.", "x.xx"]);
         let s = g4.safety(b, w);
         assert_eq!(s.strict, b & !1);
-        assert_eq!(s.regions & 0b11_0011, 0);
+        assert_eq!(s.regions & 0b11_0011, 0b11_0011);
+        assert_eq!(s.kept, 0b11_0011);
+        assert_eq!(g4.enclosed(b, b & !1, s.eyes) & 0b11_0011, 0);
         // A region next to a black chain that is not strictly alive: nothing counts.
         let (b, w) = masks(&["....", "xxxx", "....", "...."]);
         assert_eq!(g4.safety(b, w), Safety::default());

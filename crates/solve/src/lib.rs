@@ -74,6 +74,7 @@
 #![deny(missing_docs)]
 
 mod geometry;
+mod local;
 mod position;
 mod table;
 
@@ -1290,8 +1291,10 @@ impl Solver {
         beta: i32,
     ) -> Option<(i32, Dep)> {
         let s = [
-            self.geo.safety(here.black, here.white),
-            self.geo.safety(here.white, here.black),
+            self.geo
+                .safety_to_move(here.black, here.white, here.to_move == Color::Black),
+            self.geo
+                .safety_to_move(here.white, here.black, here.to_move == Color::White),
         ];
         let flip = here.to_move == Color::White;
         let decide = |(lo, hi): (i32, i32)| -> Option<i32> {
@@ -1361,8 +1364,10 @@ impl Solver {
     /// [`Solver::region_dep`] says).
     fn leaf_value(&mut self, here: &PathEntry, d: usize) -> (i32, Dep) {
         let s = [
-            self.geo.safety(here.black, here.white),
-            self.geo.safety(here.white, here.black),
+            self.geo
+                .safety_to_move(here.black, here.white, here.to_move == Color::Black),
+            self.geo
+                .safety_to_move(here.white, here.black, here.to_move == Color::White),
         ];
         let p = color_index(self.pessimistic_for);
         let mut use_reg = [false; 2];
