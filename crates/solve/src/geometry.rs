@@ -13,17 +13,48 @@ pub(crate) struct Geometry {
     pub syms: Vec<Vec<u8>>,
     /// Zobrist keys per color (0 black, 1 white) and point, for the canonical hash.
     zobrist: [Vec<u64>; 2],
-    /// The answers of rule 6's check, by (area, its points next to `X'`, own stones, opponent
-    /// stones in it, whether the owner moves first there): the check is a function of these
-    /// alone.
-    kept: RefCell<HashMap<[u64; 5], bool>>,
+    /// The answers of rule 6's check, by (area, own stones, opponent stones in it, whether the
+    /// owner moves first there; the area's points next to `X'` are those next to a point off
+    /// it): the check is a function of these alone. Direct-mapped by a hash of the key.
+    kept: RefCell<Vec<([u64; 3], u8)>>,
 }
 
-/// The most answers of rule 6's check kept before the memo is cleared.
-const KEPT_MEMO: usize = 1 << 20;
+/// The number of answers of rule 6's check kept (a power of two).
+const KEPT_MEMO: usize = 1 << 16;
+
+/// A fast hasher for the memo's keys (stone masks; no untrusted input).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct MixState;
+
+/// The hasher of [`MixState`]: multiply and rotate per word.
+#[derive(Default)]
+pub(crate) struct Mix(u64);
+
+impl std::hash::BuildHasher for MixState {
+    type Hasher = Mix;
+    fn build_hasher(&self) -> Mix {
+        Mix(0)
+    }
+}
+
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        splitmix(self.0)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// The masks that move a set of points one step in each direction on one board (bit shifts):
 /// dilation and flood fill, shared by the geometry and the move maker.
@@ -139,7 +170,7 @@ impl Geometry {
             },
             syms,
             zobrist,
-            kept: RefCell::new(HashMap::new()),
+            kept: RefCell::new(vec![([0; 3], 0); KEPT_MEMO]),
         }
     }
 
@@ -339,7 +370,16 @@ impl Geometry {
 
     /// [`Geometry::safety`], knowing whether `owner` is to move (rule 6 may then count one
     /// more area, where the owner's first move goes).
+    #[cfg(test)]
     pub fn safety_to_move(&self, own: u64, opp: u64, own_to_move: bool) -> Safety {
+        let mut s = self.safety_base(own, opp);
+        self.keep_areas(&mut s, own, opp, own_to_move);
+        s
+    }
+
+    /// [`Geometry::safety`] without rule 6's checks: the areas it may count are left in
+    /// `candidates` for [`Geometry::keep_areas`].
+    pub fn safety_base(&self, own: u64, opp: u64) -> Safety {
         let (alive, _) = self.benson(own, opp, false);
         if alive == 0 {
             return Safety::default();
@@ -349,15 +389,8 @@ impl Geometry {
         // Strictly vital implies vital, so these chains are among `alive`.
         let (strict, regions) = self.benson(own, opp, true);
         let enclosed = self.enclosed(own, strict, regions | eyes);
-        let kept = if strict != 0 {
-            self.kept_areas(
-                own,
-                opp,
-                strict,
-                alive,
-                regions | eyes | enclosed,
-                own_to_move,
-            )
+        let candidates = if strict != 0 {
+            self.area_candidates(strict, alive, regions | eyes | enclosed)
         } else {
             0
         };
@@ -365,16 +398,45 @@ impl Geometry {
             alive,
             eyes,
             strict,
-            regions: (regions | enclosed | kept) & !eyes,
-            enclosed: enclosed | kept,
-            kept,
+            regions: (regions | enclosed) & !eyes,
+            enclosed,
+            kept: 0,
+            candidates,
         }
     }
 
-    /// Rule 6 (docs/SOLVING.md, "Safe points"): the areas (connected sets of points without a
-    /// stone of the strictly alive chains `strict`, maximal, so next to no other stones off
-    /// them) of at most [`local::MAX_POINTS`] points that touch no point of `skip`, hold no
-    /// pass-alive stone of `own` and pass the exhaustive check of `local::keeps` with the
+    /// Runs rule 6's checks on `s.candidates` (`s` from [`Geometry::safety_base`] for the
+    /// same stones) and counts the areas that pass.
+    pub fn keep_areas(&self, s: &mut Safety, own: u64, opp: u64, own_to_move: bool) {
+        if s.candidates == 0 {
+            return;
+        }
+        let kept = self.kept_areas(own, opp, s.strict, s.candidates, own_to_move);
+        s.candidates = 0;
+        s.kept = kept;
+        s.regions |= kept;
+        s.enclosed |= kept;
+    }
+
+    /// The areas (connected sets of points without a stone of `strict`, maximal) of at most
+    /// [`local::MAX_POINTS`] points that touch no point of `skip` and hold no stone of `alive`:
+    /// the areas rule 6 may count.
+    fn area_candidates(&self, strict: u64, alive: u64, skip: u64) -> u64 {
+        let mut out = 0;
+        let mut left = self.all & !strict & !skip;
+        while left != 0 {
+            let r = self.flood(left & left.wrapping_neg(), self.all & !strict);
+            left &= !r;
+            if r & (skip | alive) == 0 && r.count_ones() <= local::MAX_POINTS {
+                out |= r;
+            }
+        }
+        out
+    }
+
+    /// Rule 6 (docs/SOLVING.md, "Safe points"): the areas of `candidates` (each a connected
+    /// set of points without a stone of the strictly alive chains `strict`, maximal, so next to
+    /// no other stones off them) that pass the exhaustive check of `local::keeps` with the
     /// opponent free to move first; with `own_to_move`, also the first further area that
     /// passes the check with the owner moving first there.
     pub fn kept_areas(
@@ -382,31 +444,28 @@ impl Geometry {
         own: u64,
         opp: u64,
         strict: u64,
-        alive: u64,
-        skip: u64,
+        candidates: u64,
         own_to_move: bool,
     ) -> u64 {
         let near = self.dilate(strict);
         let mut out = 0;
-        let mut first_move = own_to_move;
-        let mut left = self.all & !strict & !skip;
-        let mut rest = Vec::new();
+        let mut rest = 0;
+        let mut left = candidates;
         while left != 0 {
-            let r = self.flood(left & left.wrapping_neg(), self.all & !strict);
+            let r = self.flood(left & left.wrapping_neg(), candidates);
             left &= !r;
-            if r & (skip | alive) != 0 || r.count_ones() > local::MAX_POINTS {
-                continue;
-            }
             if self.keeps(r, near, own, opp, false) {
                 out |= r;
             } else {
-                rest.push(r);
+                rest |= r;
             }
         }
-        for r in rest {
-            if first_move && self.keeps(r, near, own, opp, true) {
+        while own_to_move && rest != 0 {
+            let r = self.flood(rest & rest.wrapping_neg(), candidates);
+            rest &= !r;
+            if self.keeps(r, near, own, opp, true) {
                 out |= r;
-                first_move = false;
+                break;
             }
         }
         out
@@ -414,16 +473,20 @@ impl Geometry {
 
     /// `local::keeps` for area `r`, memoised.
     fn keeps(&self, r: u64, near: u64, own: u64, opp: u64, own_first: bool) -> bool {
-        let key = [r, r & near, own & r, opp & r, u64::from(own_first)];
-        if let Some(&k) = self.kept.borrow().get(&key) {
-            return k;
+        let key = [r, own & r, opp & r];
+        // Tag: 0 empty slot, else 2 + 2 * (own first) + the answer.
+        let first = u8::from(own_first);
+        let h = splitmix(r ^ splitmix(key[1] ^ splitmix(key[2] ^ u64::from(first))));
+        let slot = h as usize & (KEPT_MEMO - 1);
+        {
+            let memo = self.kept.borrow();
+            let (k, tag) = memo[slot];
+            if tag >= 2 && k == key && (tag - 2) >> 1 == first {
+                return tag & 1 == 1;
+            }
         }
         let k = local::keeps(&self.shifts, r, r & near, own & r, opp & r, own_first);
-        let mut memo = self.kept.borrow_mut();
-        if memo.len() >= KEPT_MEMO {
-            memo.clear();
-        }
-        memo.insert(key, k);
+        self.kept.borrow_mut()[slot] = (key, 2 + 2 * first + u8::from(k));
         k
     }
 
@@ -490,6 +553,8 @@ pub(crate) struct Safety {
     pub enclosed: u64,
     /// The areas of `regions` kept by rule 6 (an exhaustive local check).
     pub kept: u64,
+    /// The areas rule 6 may count whose checks have not run ([`Geometry::safety_base`]).
+    pub candidates: u64,
 }
 
 #[cfg(test)]

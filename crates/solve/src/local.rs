@@ -6,8 +6,7 @@
 //! pass-alive stone of its owner `c`. Its stones never interact with the rest of the board: the
 //! chains of `X'` are never captured, so every chain with a stone in `C` lies in `C` and has its
 //! liberties there, and a move outside `C` changes nothing in it. The owner plays there by a
-//! strategy [`sigma`] (a function of the stones in `C` only; three tie-break policies are
-//! tried). The check explores every local line from the current stones: the opponent `o`
+//! strategy [`sigma`] (a function of the stones in `C` only). The check explores every local line from the current stones: the opponent `o`
 //! moving anywhere in `C` (suicide included, superko ignored but for its immediate recapture
 //! of the position before the owner's answer, which every superko rule refuses: a superset of
 //! its real choices), `c` answering in `C` at once after an `o` move there that leaves `C`
@@ -18,7 +17,7 @@
 //! no strategy move ever repeats a whole-board position since the area was recognised (the
 //! whole position repeating would repeat the local one along a line the check explored).
 
-use crate::geometry::{bits, Shifts};
+use crate::geometry::{bits, MixState, Shifts};
 use std::collections::HashMap;
 
 /// The most points an area may have for the check (each check explores up to 3^points local
@@ -27,7 +26,7 @@ pub(crate) const MAX_POINTS: u32 = 8;
 
 /// The most local positions one check may visit before it gives up (and the area does not
 /// count).
-const MAX_STATES: usize = 20_000;
+const MAX_STATES: usize = 2_000;
 
 /// The local game of one area: its points, the points of it next to `X'`, and the board's
 /// shifts.
@@ -110,22 +109,16 @@ impl Area<'_> {
 
 /// The owner's strategy in a position that needs a move: among its moves in the area that are
 /// not suicide, the first of the highest kind (join a loose chain to `X'`, capture, fill a
-/// point next to `X'` or a joined stone, any other); among moves of one kind, with `policy` 0
-/// the lowest point, with `policy` 1 the one next to the most opponent stones (then the
-/// lowest point). `None`: no such move.
-fn sigma(a: &Area, policy: u8, own: u64, opp: u64) -> Option<(u64, u64)> {
-    let mut best: Option<(u64, u64, u32)> = None;
+/// point next to `X'` or a joined stone, any other), the lowest point among moves of one kind.
+/// `None`: no such move. (Two other tie-breaks, the most opponent stones or the most empty
+/// points next to the move, tried as further strategies when this one failed, cost CPU time
+/// for few more areas: docs/BENCHMARKS.md, "Wave 11".)
+fn sigma(a: &Area, own: u64, opp: u64) -> Option<(u64, u64)> {
+    let mut best: Option<(u64, u64, u8)> = None;
     for p in bits(a.area & !own & !opp) {
-        if let Some((o, x, kind)) = a.own_move(own, opp, p) {
-            let next = a.sh.dilate(1u64 << p);
-            let touch = match policy {
-                1 => (next & opp).count_ones(),
-                2 => (next & a.area & !own & !opp).count_ones(),
-                _ => 0,
-            };
-            let score = u32::from(kind) * 8 + touch;
-            if best.is_none_or(|b| score > b.2) {
-                best = Some((o, x, score));
+        if let Some(m) = a.own_move(own, opp, p) {
+            if best.is_none_or(|b| m.2 > b.2) {
+                best = Some(m);
             }
         }
     }
@@ -133,8 +126,7 @@ fn sigma(a: &Area, policy: u8, own: u64, opp: u64) -> Option<(u64, u64)> {
 }
 
 /// Whether the owner keeps every point of `area` (rule 6): `near` are the points of the area
-/// next to `X'`, `own` and `opp` the stones in it now. Tries the two strategies of [`sigma`];
-/// either one passing the check is a proof. See the module's documentation.
+/// next to `X'`, `own` and `opp` the stones in it now. See the module's documentation.
 /// With `own_first`, the owner's first move there is the strategy's (it is to move and plays
 /// here first), and the opponent's answer is not banned (the position now may have come from
 /// a pass).
@@ -146,8 +138,7 @@ pub(crate) fn keeps(
     opp: u64,
     own_first: bool,
 ) -> bool {
-    let a = Area { sh, area, near };
-    (0..3).any(|policy| check(&a, policy, own, opp, own_first))
+    check(&Area { sh, area, near }, own, opp, own_first)
 }
 
 /// No ban on the opponent's next move (see [`State`]).
@@ -162,7 +153,7 @@ type State = (u64, u64, u8, (u64, u64));
 
 /// The check of one strategy: every local line from the stones now, the opponent moving
 /// anywhere in the area when the owner has not to answer, the owner answering by the strategy.
-fn check(a: &Area, policy: u8, own: u64, opp: u64, own_first: bool) -> bool {
+fn check(a: &Area, own: u64, opp: u64, own_first: bool) -> bool {
     let mut graph = Graph::default();
     // Phase 2: the owner moves first, and bans nothing after it.
     graph.node((own, opp, if own_first { 2 } else { 0 }, NO_BAN));
@@ -176,7 +167,7 @@ fn check(a: &Area, policy: u8, own: u64, opp: u64, own_first: bool) -> bool {
             return false;
         }
         if a.needs_move(own, opp) {
-            let Some((o2, x2)) = sigma(a, policy, own, opp) else {
+            let Some((o2, x2)) = sigma(a, own, opp) else {
                 return false;
             };
             let ban = if phase == 1 { (own, opp) } else { NO_BAN };
@@ -209,11 +200,11 @@ fn check(a: &Area, policy: u8, own: u64, opp: u64, own_first: bool) -> bool {
 /// search from all the states with those stones.
 fn no_repetition(graph: &Graph) -> bool {
     let comp = components(&graph.edges);
-    let mut by_stones: HashMap<(u64, u64), Vec<usize>> = HashMap::new();
+    let mut by_stones: HashMap<(u64, u64), Vec<usize>, MixState> = HashMap::default();
     for (i, s) in graph.states.iter().enumerate() {
         by_stones.entry((s.0, s.1)).or_default().push(i);
     }
-    let mut reached: HashMap<(u64, u64), Vec<bool>> = HashMap::new();
+    let mut reached: HashMap<(u64, u64), Vec<bool>, MixState> = HashMap::default();
     for (x, out) in graph.edges.iter().enumerate() {
         for &(y, strategy) in out {
             if !strategy {
@@ -254,7 +245,7 @@ fn no_repetition(graph: &Graph) -> bool {
 /// The graph of local states that [`check`] explores.
 #[derive(Default)]
 struct Graph {
-    index: HashMap<State, usize>,
+    index: HashMap<State, usize, MixState>,
     states: Vec<State>,
     edges: Vec<Vec<(usize, bool)>>,
 }
@@ -387,6 +378,13 @@ mod tests {
         assert!(!check(5, &["...o#", "oooo#", "#####"]));
         // The same space filled by the opponent's two eyes already: not kept.
         assert!(!check(5, &[".o.o#", "oooo#", "#####"]));
+        // A bent three in the corner: the opponent's chain (2,0), (2,1), (1,1), (1,2), (0,2)
+        // has (1,0) and (0,1) as liberties and (0,0) beside them. With the opponent to move,
+        // (0,0) makes the two points shared liberties where the owner's stone would be
+        // suicide: not kept.
+        // (The one strategy does not prove the area with the owner first either: it may walk
+        // into a ko after the capture.)
+        assert!(!check(5, &["..o##", ".oo##", "oo###", "#####"]));
         // A 3x3 corner (nine points) is above the size the check takes.
         assert!(!check(4, &["...#", "...#", "...#", "####"]));
     }

@@ -244,8 +244,9 @@ fn kept_areas_give_the_hand_worked_value() {
 /// (0,0)-(2,0) as its eye space. White to move plays (1,0) and lives with two eyes: black 12
 /// stones + 4 eyes, white 6 stones + 2 eyes: B+8. Black to move takes (1,0) and white dies (a
 /// straight three with black in the middle: white's (0,0) or (2,0) is self-atari, and black
-/// captures after the throw-in and recapture): B+24. A check that let black move first in an
-/// area when white is to move would give B+24 both ways.
+/// captures after the throw-in and recapture): B+24. A rule that counted the area with white to
+/// move (a check that let black move first there, with a strategy that kills from there, as
+/// the three-strategy check of docs/BENCHMARKS.md, "Wave 11", did) gives B+24 both ways.
 #[test]
 fn areas_where_the_first_move_decides_are_not_kept() {
     for ko in ["positional", "situational", "natural-situational"] {
