@@ -25,6 +25,24 @@ fn solve_prints_the_result_last_and_json_on_request() {
 }
 
 #[test]
+fn first_guess_changes_the_work_not_the_result() {
+    // 3x3 at komi 0: B+9 (van der Werf et al. 2003), from a first guess below, at and above
+    // the value (clamped to the board's range), and the default.
+    for guess in [None, Some("-9"), Some("9"), Some("40")] {
+        let mut args = vec!["solve", "3x3", "--json"];
+        if let Some(g) = guess {
+            args.extend(["--first-guess", g]);
+        }
+        let out = tengen(&args, "");
+        assert!(out.status.success(), "{guess:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["result"], "B+9", "{guess:?}");
+    }
+    let out = tengen(&["solve", "3x3", "--first-guess", "x"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn solve_refuses_rules_without_a_value() {
     for rules in ["japanese", "chinese"] {
         let out = tengen(&["solve", "2x2", "--rules", rules], "");

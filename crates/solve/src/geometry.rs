@@ -13,7 +13,48 @@ pub(crate) struct Geometry {
     pub syms: Vec<Vec<u8>>,
     /// Zobrist keys per color (0 black, 1 white) and point, for the canonical hash.
     zobrist: [Vec<u64>; 2],
+    /// The answers of rule 6's check, by (area, own stones, opponent stones in it, whether the
+    /// owner moves first there; the area's points next to `X'` are those next to a point off
+    /// it): the check is a function of these alone. Direct-mapped by a hash of the key.
+    kept: RefCell<Vec<([u64; 3], u8)>>,
 }
+
+/// The number of answers of rule 6's check kept (a power of two).
+const KEPT_MEMO: usize = 1 << 16;
+
+/// A fast hasher for the memo's keys (stone masks; no untrusted input).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct MixState;
+
+/// The hasher of [`MixState`]: multiply and rotate per word.
+#[derive(Default)]
+pub(crate) struct Mix(u64);
+
+impl std::hash::BuildHasher for MixState {
+    type Hasher = Mix;
+    fn build_hasher(&self) -> Mix {
+        Mix(0)
+    }
+}
+
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        splitmix(self.0)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+use std::cell::RefCell;
 
 /// The masks that move a set of points one step in each direction on one board (bit shifts):
 /// dilation and flood fill, shared by the geometry and the move maker.
@@ -74,6 +115,8 @@ pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+use crate::local;
+
 impl Geometry {
     /// The geometry of a `w` x `h` board (`w * h <= 64`).
     pub fn new(w: usize, h: usize) -> Geometry {
@@ -127,6 +170,7 @@ impl Geometry {
             },
             syms,
             zobrist,
+            kept: RefCell::new(vec![([0; 3], 0); KEPT_MEMO]),
         }
     }
 
@@ -319,7 +363,23 @@ impl Geometry {
     ///   other chains than those of `strict`, not already strictly vital, in which at most one
     ///   point, or two points next to each other, are not next to a chain of `strict`, each
     ///   having at least two neighbours (docs/SOLVING.md, "Safe points", rules 3 and 5).
+    #[cfg(test)]
     pub fn safety(&self, own: u64, opp: u64) -> Safety {
+        self.safety_to_move(own, opp, false)
+    }
+
+    /// [`Geometry::safety`], knowing whether `owner` is to move (rule 6 may then count one
+    /// more area, where the owner's first move goes).
+    #[cfg(test)]
+    pub fn safety_to_move(&self, own: u64, opp: u64, own_to_move: bool) -> Safety {
+        let mut s = self.safety_base(own, opp);
+        self.keep_areas(&mut s, own, opp, own_to_move);
+        s
+    }
+
+    /// [`Geometry::safety`] without rule 6's checks: the areas it may count are left in
+    /// `candidates` for [`Geometry::keep_areas`].
+    pub fn safety_base(&self, own: u64, opp: u64) -> Safety {
         let (alive, _) = self.benson(own, opp, false);
         if alive == 0 {
             return Safety::default();
@@ -329,13 +389,105 @@ impl Geometry {
         // Strictly vital implies vital, so these chains are among `alive`.
         let (strict, regions) = self.benson(own, opp, true);
         let enclosed = self.enclosed(own, strict, regions | eyes);
+        let candidates = if strict != 0 {
+            self.area_candidates(strict, alive, regions | eyes | enclosed)
+        } else {
+            0
+        };
         Safety {
             alive,
             eyes,
             strict,
             regions: (regions | enclosed) & !eyes,
             enclosed,
+            kept: 0,
+            candidates,
         }
+    }
+
+    /// Runs rule 6's checks on `s.candidates` (`s` from [`Geometry::safety_base`] for the
+    /// same stones) and counts the areas that pass.
+    pub fn keep_areas(&self, s: &mut Safety, own: u64, opp: u64, own_to_move: bool) {
+        if s.candidates == 0 {
+            return;
+        }
+        let kept = self.kept_areas(own, opp, s.strict, s.candidates, own_to_move);
+        s.candidates = 0;
+        s.kept = kept;
+        s.regions |= kept;
+        s.enclosed |= kept;
+    }
+
+    /// The areas (connected sets of points without a stone of `strict`, maximal) of at most
+    /// [`local::MAX_POINTS`] points that touch no point of `skip` and hold no stone of `alive`:
+    /// the areas rule 6 may count.
+    fn area_candidates(&self, strict: u64, alive: u64, skip: u64) -> u64 {
+        let mut out = 0;
+        let mut left = self.all & !strict & !skip;
+        while left != 0 {
+            let r = self.flood(left & left.wrapping_neg(), self.all & !strict);
+            left &= !r;
+            if r & (skip | alive) == 0 && r.count_ones() <= local::MAX_POINTS {
+                out |= r;
+            }
+        }
+        out
+    }
+
+    /// Rule 6 (docs/SOLVING.md, "Safe points"): the areas of `candidates` (each a connected
+    /// set of points without a stone of the strictly alive chains `strict`, maximal, so next to
+    /// no other stones off them) that pass the exhaustive check of `local::keeps` with the
+    /// opponent free to move first; with `own_to_move`, also the first further area that
+    /// passes the check with the owner moving first there.
+    pub fn kept_areas(
+        &self,
+        own: u64,
+        opp: u64,
+        strict: u64,
+        candidates: u64,
+        own_to_move: bool,
+    ) -> u64 {
+        let near = self.dilate(strict);
+        let mut out = 0;
+        let mut rest = 0;
+        let mut left = candidates;
+        while left != 0 {
+            let r = self.flood(left & left.wrapping_neg(), candidates);
+            left &= !r;
+            if self.keeps(r, near, own, opp, false) {
+                out |= r;
+            } else {
+                rest |= r;
+            }
+        }
+        while own_to_move && rest != 0 {
+            let r = self.flood(rest & rest.wrapping_neg(), candidates);
+            rest &= !r;
+            if self.keeps(r, near, own, opp, true) {
+                out |= r;
+                break;
+            }
+        }
+        out
+    }
+
+    /// `local::keeps` for area `r`, memoised.
+    fn keeps(&self, r: u64, near: u64, own: u64, opp: u64, own_first: bool) -> bool {
+        let key = [r, own & r, opp & r];
+        // Tag: 0 empty slot, else 2 + 2 * (own first) + the answer.
+        let first = u8::from(own_first);
+        let h = splitmix(r ^ splitmix(key[1] ^ splitmix(key[2] ^ u64::from(first))));
+        let slot = h as usize & (KEPT_MEMO - 1);
+        {
+            let memo = self.kept.borrow();
+            let (k, tag) = memo[slot];
+            if tag >= 2 && k == key && (tag - 2) >> 1 == first {
+                return tag & 1 == 1;
+            }
+        }
+        let k = local::keeps(&self.shifts, r, r & near, own & r, opp & r, own_first);
+        self.kept.borrow_mut()[slot] = (key, 2 + 2 * first + u8::from(k));
+        k
     }
 
     /// The regions (connected sets of points without a stone of `own`) that touch no points of
@@ -396,8 +548,13 @@ pub(crate) struct Safety {
     /// and `enclosed`.
     pub regions: u64,
     /// The regions of `regions` that are not strictly vital to one chain but enclosed by
-    /// `strict` with at most one point, or two neighbouring points, not next to it.
+    /// `strict` with at most one point, or two neighbouring points, not next to it (rules 3
+    /// and 5), or kept by rule 6 (`kept`).
     pub enclosed: u64,
+    /// The areas of `regions` kept by rule 6 (an exhaustive local check).
+    pub kept: u64,
+    /// The areas rule 6 may count whose checks have not run ([`Geometry::safety_base`]).
+    pub candidates: u64,
 }
 
 #[cfg(test)]
@@ -652,11 +809,16 @@ mod tests {
         let g4 = Geometry::new(4, 4);
         // The safe 2x2 corner of the first test with a black stone on (0,0) and a white one on
         // (1,1): the region left ((1,0), (0,1), (1,1)) is next to a black stone that is not
-        // strictly alive (white may capture it, or it may end in seki): not counted.
+        // strictly alive, so rules 3 and 5 do not count it. Rule 6 counts the whole corner,
+        // the loose stone with it: by hand, black answers anything with (1,0) or (0,1), which
+        // join (0,0) to the chain, and the other one captures; white on (1,0) or (0,1) makes a
+        // chain with (1,1) in atari on the other point, which black takes.
         let (b, w) = masks(&["x.x.", ".oxx", "xxx.", "x.xx"]);
         let s = g4.safety(b, w);
         assert_eq!(s.strict, b & !1);
-        assert_eq!(s.regions & 0b11_0011, 0);
+        assert_eq!(s.regions & 0b11_0011, 0b11_0011);
+        assert_eq!(s.kept, 0b11_0011);
+        assert_eq!(g4.enclosed(b, b & !1, s.eyes) & 0b11_0011, 0);
         // A region next to a black chain that is not strictly alive: nothing counts.
         let (b, w) = masks(&["....", "xxxx", "....", "...."]);
         assert_eq!(g4.safety(b, w), Safety::default());

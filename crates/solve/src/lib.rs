@@ -74,6 +74,7 @@
 #![deny(missing_docs)]
 
 mod geometry;
+mod local;
 mod position;
 mod table;
 
@@ -1030,12 +1031,15 @@ impl Solver {
         }
         // Safe points: what each side keeps whatever the other does.
         let (bl, wh) = (here.black, here.white);
-        if let Some((value, dep)) = self.safe_cut(&here, d, alpha, beta) {
+        // Rule 6's checks run only where they could decide something (`safe_cut`,
+        // `leaf_value`).
+        let mut safety = [self.geo.safety_base(bl, wh), self.geo.safety_base(wh, bl)];
+        if let Some((value, dep)) = self.safe_cut(&here, &mut safety, d, alpha, beta) {
             self.stats.safe_cuts += 1;
             return Out { value, dep, ..none };
         }
         if ply >= self.depth_limit {
-            let (value, dep) = self.leaf_value(&here, d);
+            let (value, dep) = self.leaf_value(&here, &mut safety, d, beta);
             self.stats.horizon_leaves += 1;
             return Out {
                 value,
@@ -1285,14 +1289,11 @@ impl Solver {
     fn safe_cut(
         &mut self,
         here: &PathEntry,
+        s: &mut [Safety; 2],
         d: usize,
         alpha: i32,
         beta: i32,
     ) -> Option<(i32, Dep)> {
-        let s = [
-            self.geo.safety(here.black, here.white),
-            self.geo.safety(here.white, here.black),
-        ];
         let flip = here.to_move == Color::White;
         let decide = |(lo, hi): (i32, i32)| -> Option<i32> {
             let (lo, hi) = if flip { (-hi, -lo) } else { (lo, hi) };
@@ -1304,16 +1305,29 @@ impl Solver {
                 None
             }
         };
+        if self.regions && s[0].candidates | s[1].candidates != 0 {
+            // Rule 6's checks only when counting every area they may keep would cut.
+            let mut o = *s;
+            for c in &mut o {
+                c.regions |= c.candidates;
+            }
+            let use_o = [o[0].regions != 0, o[1].regions != 0];
+            decide(self.safe_bounds(&o, use_o))?;
+            let (bl, wh) = (here.black, here.white);
+            let black = here.to_move == Color::Black;
+            self.geo.keep_areas(&mut s[0], bl, wh, black);
+            self.geo.keep_areas(&mut s[1], wh, bl, !black);
+        }
         let mut use_reg = [
             self.regions && s[0].regions != 0,
             self.regions && s[1].regions != 0,
         ];
-        decide(self.safe_bounds(&s, use_reg))?;
+        decide(self.safe_bounds(s, use_reg))?;
         // Drop the regions that the cut does not need, then those the history forbids.
         for c in 0..2 {
             if use_reg[c] {
                 use_reg[c] = false;
-                if decide(self.safe_bounds(&s, use_reg)).is_none() {
+                if decide(self.safe_bounds(s, use_reg)).is_none() {
                     use_reg[c] = true;
                 }
             }
@@ -1323,11 +1337,11 @@ impl Solver {
                 use_reg[c] = false;
             }
         }
-        let value = decide(self.safe_bounds(&s, use_reg))?;
+        let value = decide(self.safe_bounds(s, use_reg))?;
         if (0..2).any(|c| use_reg[c] && s[c].enclosed != 0) {
             self.stats.enclosed_cuts += 1;
         }
-        Some((value, Self::region_dep(&s, use_reg)))
+        Some((value, Self::region_dep(s, use_reg)))
     }
 
     /// Whether an earlier position (path index below `d`) holds all of colour `c`'s pass-alive
@@ -1359,15 +1373,47 @@ impl Solver {
     /// proofs. That worst depends only on the pessimistic player's own safe points, whose safe
     /// regions count when the history allows them (then the value assumes what
     /// [`Solver::region_dep`] says).
-    fn leaf_value(&mut self, here: &PathEntry, d: usize) -> (i32, Dep) {
-        let s = [
-            self.geo.safety(here.black, here.white),
-            self.geo.safety(here.white, here.black),
-        ];
+    fn leaf_value(
+        &mut self,
+        here: &PathEntry,
+        s: &mut [Safety; 2],
+        d: usize,
+        beta: i32,
+    ) -> (i32, Dep) {
         let p = color_index(self.pessimistic_for);
+        if self.regions && s[p].candidates != 0 {
+            // Rule 6's checks only when counting every area they may keep would move the
+            // value across beta.
+            let value = |s: &[Safety; 2]| {
+                let mut use_reg = [false; 2];
+                use_reg[p] = s[p].regions != 0;
+                let (lo, hi) = self.safe_bounds(s, use_reg);
+                let (lo, hi) = if here.to_move == Color::White {
+                    (-hi, -lo)
+                } else {
+                    (lo, hi)
+                };
+                if here.to_move == self.pessimistic_for {
+                    lo
+                } else {
+                    hi
+                }
+            };
+            let mut o = *s;
+            o[p].regions |= o[p].candidates;
+            if (value(s) >= beta) != (value(&o) >= beta) {
+                let (own, opp) = if p == 0 {
+                    (here.black, here.white)
+                } else {
+                    (here.white, here.black)
+                };
+                let to_move = here.to_move == self.pessimistic_for;
+                self.geo.keep_areas(&mut s[p], own, opp, to_move);
+            }
+        }
         let mut use_reg = [false; 2];
         use_reg[p] = self.regions && s[p].regions != 0 && !self.regions_blocked(&s[p], p, d);
-        let (lo, hi) = self.safe_bounds(&s, use_reg);
+        let (lo, hi) = self.safe_bounds(s, use_reg);
         let (lo, hi) = if here.to_move == Color::White {
             (-hi, -lo)
         } else {
@@ -1387,7 +1433,7 @@ impl Solver {
         } else {
             hi
         };
-        (value, Self::region_dep(&s, use_reg))
+        (value, Self::region_dep(s, use_reg))
     }
 
     fn run(mut self) -> Result<Solution, SolveError> {

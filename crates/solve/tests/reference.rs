@@ -212,6 +212,71 @@ fn regions_where_the_rules_must_not_count_keep_their_true_value() {
     }
 }
 
+/// Rule 6 of docs/SOLVING.md, "Safe points": a small area next to strictly alive chains only,
+/// kept because an exhaustive check of the local game finds that black's fixed strategy always
+/// has a move and never repeats a position. 2x7 boards: black owns the top four rows (a chain
+/// with the one-point eyes (1,0) and (0,2)); the bottom three rows are the area, whose interior
+/// (rows 5-6, four points) is too large for rules 3 and 5. By hand: white's eyes could only be
+/// on rows 5-6 (row 4 touches the chain, and black can fill it at any time), two eyes there are
+/// two diagonal points, and they need white stones on the other two points of rows 5-6 and on
+/// both points of row 4 (each eye's neighbours): four stones, while black answers every white
+/// move by filling row 4 or capturing. So white cannot live, nor make a seki (every black stone
+/// on row 4 is part of the living chain), and black owns all 14 points: B+14, either side to
+/// move, with the area empty, with a white stone and a loose black stone in it, or with two
+/// white stones. The search with safe regions off (a plain search down to the captures) gives
+/// the independent value.
+#[test]
+fn kept_areas_give_the_hand_worked_value() {
+    check_every_setting(
+        &[
+            "x-/xx/-x/xx/--/--/--",
+            "x-/xx/-x/xx/--/o-/-x",
+            "x-/xx/-x/xx/--/x-/-o",
+            "x-/xx/-x/xx/--/oo/--",
+        ],
+        14,
+    );
+}
+
+/// Where rule 6 must not count because who moves first decides: a 2x4 area along the top of a
+/// 6x4 board (eight points, within the check's size) beside a black chain with the one-point
+/// eyes (5,0), (1,3), (3,3), (5,3). White's chain (row 1 and (3,0)) has the straight three
+/// (0,0)-(2,0) as its eye space. White to move plays (1,0) and lives with two eyes: black 12
+/// stones + 4 eyes, white 6 stones + 2 eyes: B+8. Black to move takes (1,0) and white dies (a
+/// straight three with black in the middle: white's (0,0) or (2,0) is self-atari, and black
+/// captures after the throw-in and recapture): B+24. A rule that counted the area with white to
+/// move (a check that let black move first there, with a strategy that kills from there, as
+/// the three-strategy check of docs/BENCHMARKS.md, "Wave 11", did) gives B+24 both ways.
+#[test]
+fn areas_where_the_first_move_decides_are_not_kept() {
+    for ko in ["positional", "situational", "natural-situational"] {
+        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+        let b = parse_rows("---ox-/ooooxx/xxxxxx/x-x-x-");
+        for (to_move, value) in [(Color::White, 8), (Color::Black, 24)] {
+            for (safe_regions, first_depth, table_bits, first_budget) in [
+                (true, 0, 16, 0),
+                (false, 0, 16, 0),
+                (true, 1, 12, 40),
+                (true, 6, 12, 0),
+            ] {
+                let options = SolveOptions {
+                    safe_regions,
+                    first_depth,
+                    table_bits,
+                    first_budget,
+                    ..SolveOptions::default()
+                };
+                let s = solve_position(&b, to_move, rules, options).unwrap();
+                assert_eq!(
+                    s.score, value,
+                    "{to_move:?} to move, ko={ko}, regions {safe_regions}, first depth \
+                     {first_depth}, table 2^{table_bits}, first budget {first_budget}"
+                );
+            }
+        }
+    }
+}
+
 /// A position reached by random play from the empty board (no history kept: it is set up).
 fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
     let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
