@@ -166,6 +166,95 @@ enum Standing {
 /// least two playouts out of three (a mean of 2/3 - 1/3 = 1/3), or lost as often.
 const DECIDED: f32 = 1.0 / 3.0;
 
+/// Strings of at least this many stones get more playouts when their standing is in doubt
+/// ([`more_playouts_where_in_doubt`]): the misjudgements players notice most.
+const BIG_STRING: usize = 5;
+/// A standing is in doubt when the string's mean ownership lies within this many standard
+/// errors of a line the guess draws.
+const DOUBT: f32 = 2.0;
+/// More playouts go at most to this multiple of the number asked for, and never beyond the
+/// high effort's number.
+const MORE_FACTOR: u32 = 8;
+/// Mixed into the seed of each further batch of playouts (the golden ratio's bits).
+const MORE_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The playouts' ownership of `board` ([`mc_ownership`]), with further batches of as many
+/// playouts as long as the standing of a big string (at least [`BIG_STRING`] stones, not
+/// settled by Benson) is in doubt ([`standing_in_doubt`]), up to [`MORE_FACTOR`] times the
+/// playouts asked for and never beyond [`Effort::High`]'s number. The guess draws two lines
+/// through a string's mean ownership, 0 (kept more often than not) and 1/3 either side
+/// ([`DECIDED`]: the playouts decided it, or the rules for contested groups judge it); a
+/// string whose mean lies within sampling noise of a line would be judged by the luck of the
+/// seed. More playouts narrow the noise until the mean is clear of both lines or the ceiling is
+/// reached. Deterministic: each batch has its own seed derived from `options.seed`.
+fn more_playouts_where_in_doubt(
+    board: &Board,
+    rules: &Rules,
+    a: &Analysis,
+    pa: &PassAlive,
+    options: GuessOptions,
+) -> Vec<f32> {
+    let points = a.cells.len();
+    let playouts = options.playouts_for(points);
+    let mut ownership = mc_ownership(board, rules, options);
+    let ceiling = playouts
+        .saturating_mul(MORE_FACTOR)
+        .min(Effort::High.playouts(points))
+        .max(playouts);
+    let mut total = playouts;
+    let mut batch = 0u64;
+    while total + playouts <= ceiling && standing_in_doubt(a, pa, &ownership, total) {
+        batch += 1;
+        let more = policy_ownership(
+            board,
+            playouts,
+            options.seed ^ MORE_SEED.wrapping_mul(batch),
+        );
+        let (n1, n2) = (total as f32, playouts as f32);
+        for (o, m) in ownership.iter_mut().zip(more) {
+            *o = (*o * n1 + m * n2) / (n1 + n2);
+        }
+        total += playouts;
+    }
+    ownership
+}
+
+/// Whether a string of `a` of at least [`BIG_STRING`] stones, not settled by Benson, has a mean
+/// ownership (from its color's side) within [`DOUBT`] standard errors of 0 or of ±[`DECIDED`],
+/// the lines the guess draws, after `playouts` playouts. A string is taken as one coin, kept
+/// (mean 1) or lost (mean -1) as a whole in each playout: kept with probability p = (1 + mean)
+/// / 2, its mean has a standard error of 2 sqrt(p (1 - p) / playouts).
+fn standing_in_doubt(a: &Analysis, pa: &PassAlive, ownership: &[f32], playouts: u32) -> bool {
+    let n = playouts.max(1) as f32;
+    a.groups.iter().enumerate().any(|(g, group)| {
+        if group.stones.len() < BIG_STRING || pa.groups[g] {
+            return false;
+        }
+        let own = group.color.opponent();
+        if group
+            .stones
+            .iter()
+            .all(|&s| pa.owner[s as usize] == Some(own))
+        {
+            return false;
+        }
+        let sign = if group.color == Color::Black {
+            1.0
+        } else {
+            -1.0
+        };
+        let mean = group
+            .stones
+            .iter()
+            .map(|&s| sign * ownership[s as usize])
+            .sum::<f32>()
+            / group.stones.len() as f32;
+        let p = ((1.0 + mean) / 2.0).clamp(0.01, 0.99);
+        let noise = DOUBT * 2.0 * (p * (1.0 - p) / n).sqrt();
+        mean.abs() < noise || (mean.abs() - DECIDED).abs() < noise
+    })
+}
+
 /// The dead flag of every group of `a` (see the module's documentation).
 fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     let standing: Vec<Standing> = a
@@ -825,7 +914,7 @@ impl Guess {
     pub fn new(board: &Board, rules: &Rules, options: GuessOptions) -> Guess {
         let a = Analysis::new(board);
         let pa = PassAlive::new(&a);
-        let ownership = mc_ownership(board, rules, options);
+        let ownership = more_playouts_where_in_doubt(board, rules, &a, &pa, options);
         let n = a.cells.len();
         let dead = judge_groups(&a, &pa, &ownership);
         let marking = Marking::with_dead_groups(a, dead.clone());
@@ -1436,6 +1525,53 @@ mod tests {
         assert!(
             !verdict(&[(0, ".XOO."), (2, "XXXOO")], &[d5 - 1, d5]),
             "C5 D5 saved by connecting"
+        );
+    }
+
+    /// When more playouts are drawn, with the playouts' ownership written by hand: a black
+    /// string of 5 on an open board (nothing pass-alive) and a white string of 4. A string is
+    /// one coin of the playouts, kept with p = (1 + mean) / 2, so its mean has a standard error
+    /// of 2 sqrt(p (1 - p) / n); it is in doubt within two of them of 0 or of 1/3 either side.
+    /// At 265 playouts (19x19's default): mean 0.32 gives p = 0.66 and an error of 0.058, and
+    /// lies 0.013 from 1/3: in doubt. Mean 0.25: error 0.060, 0.083 from 1/3, under 0.119: in
+    /// doubt; at 2,120 playouts the error is 0.021 and 0.083 is over 0.042: clear. Mean 0.6:
+    /// error 0.049, 0.27 from 1/3 and 0.6 from 0: clear. Mean 0.05 lies within 0.123 of 0, and
+    /// -0.3 within 0.117 of -1/3: in doubt. The white string of 4 at a doubtful 0.32 (-0.32
+    /// from black's side) is too small to ask for more playouts.
+    #[test]
+    fn a_big_string_near_a_line_of_the_guess_is_in_doubt() {
+        let board = board_from_rows(&[
+            ".........",
+            ".........",
+            "..XXXXX..",
+            ".........",
+            ".........",
+            ".........",
+            "...OOOO..",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let doubt = |black: f32, white: f32, playouts: u32| {
+            let ownership = ownership_by_hand(&board, black, white, 0.0, &[]);
+            standing_in_doubt(&a, &pa, &ownership, playouts)
+        };
+        // The white string alone, clear of every line: no doubt.
+        assert!(!doubt(0.9, -0.9, 265));
+        assert!(doubt(0.32, -0.9, 265), "0.32 is 1/3 within the noise");
+        assert!(
+            doubt(0.25, -0.9, 265),
+            "0.25 is 1/3 within the noise of 265"
+        );
+        assert!(!doubt(0.25, -0.9, 2_120), "not within the noise of 2,120");
+        assert!(!doubt(0.6, -0.9, 265), "0.6 is clear of both lines");
+        assert!(doubt(0.05, -0.9, 265), "0.05 is 0 within the noise");
+        assert!(doubt(-0.3, -0.9, 265), "-0.3 is -1/3 within the noise");
+        assert!(
+            !doubt(0.9, -0.32, 265),
+            "four stones ask for no more playouts"
         );
     }
 }
