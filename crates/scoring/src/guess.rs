@@ -5,7 +5,10 @@
 //! ([`crate::policy`]: captures and escapes ataris, never fills its own true eyes, never gives
 //! away two stones or more in a self-atari, so seki stays seki), each playout counted by
 //! Tromp-Taylor area and averaged into an ownership per point. A group whose stones end up its
-//! own color in fewer than half of the playouts is dead.
+//! own color in fewer than half of the playouts is dead. While a string of 5 stones or more
+//! lies within sampling noise of a line the guess draws (kept in half, a third or two thirds of
+//! the playouts), further batches of playouts are drawn, up to eight times as many, so that
+//! the verdicts of big strings do not hang on the seed.
 //!
 //! Random playouts decide a local fight by who happens to play there first, so a group the
 //! playouts leave *contested* is read out exactly when its fight is small (`local.rs`:
@@ -66,7 +69,8 @@ pub enum Effort {
     /// A quick look (a fifth of the default).
     Low,
     /// What the server, GTP and `tengen score` use: 96,000 / points playouts (265 on 19x19), a
-    /// finished 19x19 game in under 50 ms.
+    /// finished 19x19 game in under 50 ms; up to eight times the playouts, and as many times
+    /// the time, where a string of 5 stones or more is in doubt (docs/SCORING.md, rule 2).
     #[default]
     Default,
     /// Eight times the default, for a careful count (a 19x19 game in well under a second).
@@ -89,7 +93,9 @@ impl Effort {
 /// Settings of the guess.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GuessOptions {
-    /// Number of playouts; 0 chooses them from the board's size by [`Effort::Default`].
+    /// Number of playouts; 0 chooses them from the board's size by [`Effort::Default`]. The
+    /// guess draws further batches of as many, up to eight times this number and never beyond
+    /// [`Effort::High`]'s, while the standing of a string of 5 stones or more is in doubt.
     pub playouts: u32,
     /// Seed of the random numbers; the same seed gives the same guess.
     pub seed: u64,
@@ -139,7 +145,8 @@ pub struct Guess {
     /// One entry per point, row-major: the owner of the point with the guessed dead stones
     /// (`None` for dame).
     pub owner: Vec<Option<Color>>,
-    /// Monte Carlo ownership per point, row-major, from -1 (white) to 1 (black).
+    /// Monte Carlo ownership per point, row-major, from -1 (white) to 1 (black), over all the
+    /// playouts drawn (more than asked for where a big string's standing was in doubt).
     pub ownership: Vec<f32>,
     /// The marking with the guessed dead stones.
     pub marking: Marking,
