@@ -1,8 +1,10 @@
 //! Benchmarks: full analysis of a finished 19x19 position, one toggle, the automatic guess.
 //! Goals: analysis < 50 µs, toggle < 10 µs, guess < 50 ms at the default effort and < 1 s at
 //! high effort on a finished 19x19 game (the first 19x19 game of the cleanup corpus,
-//! `tests/data/cleanup/positions.jsonl`, at its two passes), and the cost of reading contested
-//! groups out (a 13x13 game of `heldout2.jsonl` whose reading runs out of its budget).
+//! `tests/data/cleanup/positions.jsonl`, at its two passes), the cost of reading contested
+//! groups out (a 13x13 game of `heldout2.jsonl` whose reading runs out of its budget) and of
+//! the further playouts drawn where a big string's standing is in doubt (a 19x19 game of
+//! `japanese-dev6.jsonl`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tengen_core::Board;
@@ -88,6 +90,14 @@ fn benches(c: &mut Criterion) {
     group.bench_function(
         "guess 13x13 GNU Go game with two fights read out, default effort",
         |b| b.iter(|| Guess::new(black_box(&fight), &Rules::CHINESE, opts)),
+    );
+    // A 19x19 game whose guess draws further playouts: white's centre strings F16 and F12 of
+    // `japanese-dev6.jsonl` `19x19-h4-l2-s24907` are kept in about two thirds of the playouts,
+    // in doubt (docs/SCORING.md, rule 2): the most the further batches cost on 19x19.
+    let doubt = corpus_game("japanese-dev6.jsonl", "19x19-h4-l2-s24907");
+    group.bench_function(
+        "guess 19x19 GNU Go game with a big string in doubt, default effort",
+        |b| b.iter(|| Guess::new(black_box(&doubt), &Rules::CHINESE, opts)),
     );
     group.finish();
 }

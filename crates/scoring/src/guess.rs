@@ -5,7 +5,10 @@
 //! ([`crate::policy`]: captures and escapes ataris, never fills its own true eyes, never gives
 //! away two stones or more in a self-atari, so seki stays seki), each playout counted by
 //! Tromp-Taylor area and averaged into an ownership per point. A group whose stones end up its
-//! own color in fewer than half of the playouts is dead.
+//! own color in fewer than half of the playouts is dead. While a string of 5 stones or more
+//! lies within sampling noise of a line the guess draws (kept in half, a third or two thirds of
+//! the playouts), further batches of playouts are drawn, up to eight times as many, so that
+//! the verdicts of big strings do not hang on the seed.
 //!
 //! Random playouts decide a local fight by who happens to play there first, so a group the
 //! playouts leave *contested* is read out exactly when its fight is small (`local.rs`:
@@ -66,7 +69,8 @@ pub enum Effort {
     /// A quick look (a fifth of the default).
     Low,
     /// What the server, GTP and `tengen score` use: 96,000 / points playouts (265 on 19x19), a
-    /// finished 19x19 game in under 50 ms.
+    /// finished 19x19 game in under 50 ms; up to eight times the playouts, and as many times
+    /// the time, where a string of 5 stones or more is in doubt (docs/SCORING.md, rule 2).
     #[default]
     Default,
     /// Eight times the default, for a careful count (a 19x19 game in well under a second).
@@ -89,7 +93,9 @@ impl Effort {
 /// Settings of the guess.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GuessOptions {
-    /// Number of playouts; 0 chooses them from the board's size by [`Effort::Default`].
+    /// Number of playouts; 0 chooses them from the board's size by [`Effort::Default`]. The
+    /// guess draws further batches of as many, up to eight times this number and never beyond
+    /// [`Effort::High`]'s, while the standing of a string of 5 stones or more is in doubt.
     pub playouts: u32,
     /// Seed of the random numbers; the same seed gives the same guess.
     pub seed: u64,
@@ -139,7 +145,8 @@ pub struct Guess {
     /// One entry per point, row-major: the owner of the point with the guessed dead stones
     /// (`None` for dame).
     pub owner: Vec<Option<Color>>,
-    /// Monte Carlo ownership per point, row-major, from -1 (white) to 1 (black).
+    /// Monte Carlo ownership per point, row-major, from -1 (white) to 1 (black), over all the
+    /// playouts drawn (more than asked for where a big string's standing was in doubt).
     pub ownership: Vec<f32>,
     /// The marking with the guessed dead stones.
     pub marking: Marking,
@@ -165,6 +172,95 @@ enum Standing {
 /// Mean ownership beyond which the playouts have decided a group: 2:1 odds, that is kept in at
 /// least two playouts out of three (a mean of 2/3 - 1/3 = 1/3), or lost as often.
 const DECIDED: f32 = 1.0 / 3.0;
+
+/// Strings of at least this many stones get more playouts when their standing is in doubt
+/// ([`more_playouts_where_in_doubt`]): the misjudgements players notice most.
+const BIG_STRING: usize = 5;
+/// A standing is in doubt when the string's mean ownership lies within this many standard
+/// errors of a line the guess draws.
+const DOUBT: f32 = 2.0;
+/// More playouts go at most to this multiple of the number asked for, and never beyond the
+/// high effort's number.
+const MORE_FACTOR: u32 = 8;
+/// Mixed into the seed of each further batch of playouts (the golden ratio's bits).
+const MORE_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The playouts' ownership of `board` ([`mc_ownership`]), with further batches of as many
+/// playouts as long as the standing of a big string (at least [`BIG_STRING`] stones, not
+/// settled by Benson) is in doubt ([`standing_in_doubt`]), up to [`MORE_FACTOR`] times the
+/// playouts asked for and never beyond [`Effort::High`]'s number. The guess draws two lines
+/// through a string's mean ownership, 0 (kept more often than not) and 1/3 either side
+/// ([`DECIDED`]: the playouts decided it, or the rules for contested groups judge it); a
+/// string whose mean lies within sampling noise of a line would be judged by the luck of the
+/// seed. More playouts narrow the noise until the mean is clear of both lines or the ceiling is
+/// reached. Deterministic: each batch has its own seed derived from `options.seed`.
+fn more_playouts_where_in_doubt(
+    board: &Board,
+    rules: &Rules,
+    a: &Analysis,
+    pa: &PassAlive,
+    options: GuessOptions,
+) -> Vec<f32> {
+    let points = a.cells.len();
+    let playouts = options.playouts_for(points);
+    let mut ownership = mc_ownership(board, rules, options);
+    let ceiling = playouts
+        .saturating_mul(MORE_FACTOR)
+        .min(Effort::High.playouts(points))
+        .max(playouts);
+    let mut total = playouts;
+    let mut batch = 0u64;
+    while total + playouts <= ceiling && standing_in_doubt(a, pa, &ownership, total) {
+        batch += 1;
+        let more = policy_ownership(
+            board,
+            playouts,
+            options.seed ^ MORE_SEED.wrapping_mul(batch),
+        );
+        let (n1, n2) = (total as f32, playouts as f32);
+        for (o, m) in ownership.iter_mut().zip(more) {
+            *o = (*o * n1 + m * n2) / (n1 + n2);
+        }
+        total += playouts;
+    }
+    ownership
+}
+
+/// Whether a string of `a` of at least [`BIG_STRING`] stones, not settled by Benson, has a mean
+/// ownership (from its color's side) within [`DOUBT`] standard errors of 0 or of ±[`DECIDED`],
+/// the lines the guess draws, after `playouts` playouts. A string is taken as one coin, kept
+/// (mean 1) or lost (mean -1) as a whole in each playout: kept with probability p = (1 + mean)
+/// / 2, its mean has a standard error of 2 sqrt(p (1 - p) / playouts).
+fn standing_in_doubt(a: &Analysis, pa: &PassAlive, ownership: &[f32], playouts: u32) -> bool {
+    let n = playouts.max(1) as f32;
+    a.groups.iter().enumerate().any(|(g, group)| {
+        if group.stones.len() < BIG_STRING || pa.groups[g] {
+            return false;
+        }
+        let own = group.color.opponent();
+        if group
+            .stones
+            .iter()
+            .all(|&s| pa.owner[s as usize] == Some(own))
+        {
+            return false;
+        }
+        let sign = if group.color == Color::Black {
+            1.0
+        } else {
+            -1.0
+        };
+        let mean = group
+            .stones
+            .iter()
+            .map(|&s| sign * ownership[s as usize])
+            .sum::<f32>()
+            / group.stones.len() as f32;
+        let p = ((1.0 + mean) / 2.0).clamp(0.01, 0.99);
+        let noise = DOUBT * 2.0 * (p * (1.0 - p) / n).sqrt();
+        mean.abs() < noise || (mean.abs() - DECIDED).abs() < noise
+    })
+}
 
 /// The dead flag of every group of `a` (see the module's documentation).
 fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
@@ -868,7 +964,7 @@ impl Guess {
     pub fn new(board: &Board, rules: &Rules, options: GuessOptions) -> Guess {
         let a = Analysis::new(board);
         let pa = PassAlive::new(&a);
-        let ownership = mc_ownership(board, rules, options);
+        let ownership = more_playouts_where_in_doubt(board, rules, &a, &pa, options);
         let n = a.cells.len();
         let dead = judge_groups(&a, &pa, &ownership);
         let marking = Marking::with_dead_groups(a, dead.clone());
@@ -1543,6 +1639,53 @@ mod tests {
         assert!(
             !verdict(&[(0, ".XOO."), (2, "XXXOO")], &[d5 - 1, d5]),
             "C5 D5 saved by connecting"
+        );
+    }
+
+    /// When more playouts are drawn, with the playouts' ownership written by hand: a black
+    /// string of 5 on an open board (nothing pass-alive) and a white string of 4. A string is
+    /// one coin of the playouts, kept with p = (1 + mean) / 2, so its mean has a standard error
+    /// of 2 sqrt(p (1 - p) / n); it is in doubt within two of them of 0 or of 1/3 either side.
+    /// At 265 playouts (19x19's default): mean 0.32 gives p = 0.66 and an error of 0.058, and
+    /// lies 0.013 from 1/3: in doubt. Mean 0.25: error 0.060, 0.083 from 1/3, under 0.119: in
+    /// doubt; at 2,120 playouts the error is 0.021 and 0.083 is over 0.042: clear. Mean 0.6:
+    /// error 0.049, 0.27 from 1/3 and 0.6 from 0: clear. Mean 0.05 lies within 0.123 of 0, and
+    /// -0.3 within 0.117 of -1/3: in doubt. The white string of 4 at a doubtful 0.32 (-0.32
+    /// from black's side) is too small to ask for more playouts.
+    #[test]
+    fn a_big_string_near_a_line_of_the_guess_is_in_doubt() {
+        let board = board_from_rows(&[
+            ".........",
+            ".........",
+            "..XXXXX..",
+            ".........",
+            ".........",
+            ".........",
+            "...OOOO..",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let doubt = |black: f32, white: f32, playouts: u32| {
+            let ownership = ownership_by_hand(&board, black, white, 0.0, &[]);
+            standing_in_doubt(&a, &pa, &ownership, playouts)
+        };
+        // The white string alone, clear of every line: no doubt.
+        assert!(!doubt(0.9, -0.9, 265));
+        assert!(doubt(0.32, -0.9, 265), "0.32 is 1/3 within the noise");
+        assert!(
+            doubt(0.25, -0.9, 265),
+            "0.25 is 1/3 within the noise of 265"
+        );
+        assert!(!doubt(0.25, -0.9, 2_120), "not within the noise of 2,120");
+        assert!(!doubt(0.6, -0.9, 265), "0.6 is clear of both lines");
+        assert!(doubt(0.05, -0.9, 265), "0.05 is 0 within the noise");
+        assert!(doubt(-0.3, -0.9, 265), "-0.3 is -1/3 within the noise");
+        assert!(
+            !doubt(0.9, -0.32, 265),
+            "four stones ask for no more playouts"
         );
     }
 }

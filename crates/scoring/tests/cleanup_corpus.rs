@@ -674,10 +674,13 @@ fn guess_agrees_with_the_sixth_japanese_style_set() {
     let m = measure("japanese-dev6.jsonl");
     assert!(m.ours.positions >= 93, "{} positions", m.ours.positions);
     check_floors(&m, 99.98, 98.9, &[]);
-    // In the positions left out, the stones both cleanups agree on: 2,066 of 2,089 right
-    // (19x19-h4-l2-s24907's living centre group of 21 stones is judged dead; docs/BENCHMARKS.md,
-    // "Wave 8").
-    check_left_out_floor(&m, 2066);
+    // In the positions left out, the stones both cleanups agree on: 2,066 of 2,089 right until
+    // wave 11 (19x19-h4-l2-s24907's living centre group of 21 stones was judged dead;
+    // docs/BENCHMARKS.md, "Wave 8"); 2,086 since the guess draws more playouts where a big
+    // string's standing is in doubt (its strings F16 and F12 were kept in 66% of the playouts,
+    // a hair under the 2:1 line, so the cut-off rule judged them; with more playouts, in about
+    // 69%: decided alive; docs/BENCHMARKS.md, "Wave 11").
+    check_left_out_floor(&m, 2086);
 }
 
 /// The seventh Japanese-style development set (`japanese-dev7.jsonl`): 240 games made the same
