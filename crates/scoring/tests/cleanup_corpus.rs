@@ -765,13 +765,15 @@ fn guess_agrees_with_the_second_japanese_style_held_out_set() {
 /// 14,169 stones and 181 of 185 scores (GNU Go level 10: 14,151 and 179), and in the 47
 /// positions left out because the cleanups disagree, 4,558 of the 4,560 stones both cleanups
 /// agree on (GNU Go 4,532). The guess as it was before that change (f0e7c26) gives the same
-/// figures. One position misjudges a string of 5 stones or more, `9x9-h0-l7-s28219` (the string
-/// at D7; GNU Go none); it is listed so that the test fails when the guess changes on it.
+/// figures. One position misjudged a string of 5 stones or more, `9x9-h0-l7-s28219` (the string
+/// at D7; GNU Go none). Measured again in wave 11 after that wave's guess changes (more playouts
+/// while a big string's standing is in doubt, the lone-invader rules): 14,164 stones and 182
+/// scores, no string of 5+ misjudged (the left-out figure unchanged).
 #[test]
 fn guess_agrees_with_the_third_japanese_style_held_out_set() {
     let m = measure("japanese-heldout3.jsonl");
     assert!(m.ours.positions >= 185, "{} positions", m.ours.positions);
-    check_floors(&m, 99.89, 97.8, &["9x9-h0-l7-s28219 (D7)"]);
+    check_floors(&m, 99.96, 98.3, &[]);
     check_left_out_floor(&m, 4558);
 }
 
@@ -782,10 +784,28 @@ fn guess_agrees_with_the_third_japanese_style_held_out_set() {
 /// stones and 183 of 189 scores, no string of 5 stones or more misjudged, and in the 47
 /// positions left out because the cleanups disagree, 4,505 of the 4,515 stones both cleanups
 /// agree on (GNU Go level 10: 14,510, 183, one position with a misjudged string of 5+, 4,500).
+/// Measured again in wave 11 after that wave's guess changes: 14,523 stones and 184 scores (the
+/// left-out figure unchanged).
 #[test]
 fn guess_agrees_with_the_fourth_japanese_style_held_out_set() {
     let m = measure("japanese-heldout4.jsonl");
     assert!(m.ours.positions >= 189, "{} positions", m.ours.positions);
-    check_floors(&m, 99.93, 96.8, &[]);
+    check_floors(&m, 99.94, 97.3, &[]);
     check_left_out_floor(&m, 4505);
+}
+
+/// The fifth Japanese-style held-out set (`japanese-heldout5.jsonl`): 120 games made with the
+/// same ten configurations and new seeds (34001..34912) at the end of wave 10, never used to
+/// adjust anything; its positions were not opened. Measured for the first time in wave 11,
+/// once, after that wave's guess changes (more playouts while a big string's standing is in
+/// doubt, the lone-invader rules), aggregate figures only: 7,616 of 7,618 stones and 98 of 100
+/// scores, no string of 5 stones or more misjudged, and in the 16 positions left out because
+/// the cleanups disagree, 1,335 of the 1,336 stones both cleanups agree on (GNU Go level 10:
+/// 7,616, 100, none, 1,336).
+#[test]
+fn guess_agrees_with_the_fifth_japanese_style_held_out_set() {
+    let m = measure("japanese-heldout5.jsonl");
+    assert!(m.ours.positions >= 100, "{} positions", m.ours.positions);
+    check_floors(&m, 99.97, 98.0, &[]);
+    check_left_out_floor(&m, 1335);
 }
