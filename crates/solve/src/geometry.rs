@@ -15,12 +15,14 @@ pub(crate) struct Geometry {
     zobrist: [Vec<u64>; 2],
     /// The answers of rule 6's check, by (area, own stones, opponent stones in it, whether the
     /// owner moves first there; the area's points next to `X'` are those next to a point off
-    /// it): the check is a function of these alone. Direct-mapped by a hash of the key.
-    kept: RefCell<Vec<([u64; 3], u8)>>,
+    /// it): the check is a function of these alone. Kept across the whole solve (each shape is
+    /// checked once), emptied when it reaches [`KEPT_MEMO`] answers.
+    kept: RefCell<HashMap<([u64; 3], bool), bool, MixState>>,
 }
 
-/// The number of answers of rule 6's check kept (a power of two).
-const KEPT_MEMO: usize = 1 << 16;
+/// The most answers of rule 6's check kept at once (the map then takes at most about 90 MB:
+/// 2^21 slots of 41 bytes).
+const KEPT_MEMO: usize = 1 << 20;
 
 /// A fast hasher for the memo's keys (stone masks; no untrusted input).
 #[derive(Default, Clone, Copy)]
@@ -55,6 +57,7 @@ impl std::hash::Hasher for Mix {
 }
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The masks that move a set of points one step in each direction on one board (bit shifts):
 /// dilation and flood fill, shared by the geometry and the move maker.
@@ -170,7 +173,7 @@ impl Geometry {
             },
             syms,
             zobrist,
-            kept: RefCell::new(vec![([0; 3], 0); KEPT_MEMO]),
+            kept: RefCell::new(HashMap::default()),
         }
     }
 
@@ -473,20 +476,18 @@ impl Geometry {
 
     /// `local::keeps` for area `r`, memoised.
     fn keeps(&self, r: u64, near: u64, own: u64, opp: u64, own_first: bool) -> bool {
-        let key = [r, own & r, opp & r];
-        // Tag: 0 empty slot, else 2 + 2 * (own first) + the answer.
-        let first = u8::from(own_first);
-        let h = splitmix(r ^ splitmix(key[1] ^ splitmix(key[2] ^ u64::from(first))));
-        let slot = h as usize & (KEPT_MEMO - 1);
-        {
-            let memo = self.kept.borrow();
-            let (k, tag) = memo[slot];
-            if tag >= 2 && k == key && (tag - 2) >> 1 == first {
-                return tag & 1 == 1;
-            }
+        // The answer depends on the area (its points next to `X'` follow from it: every point
+        // next to it off it is a stone of `X'`), the stones in it and who moves first there.
+        let key = ([r, own & r, opp & r], own_first);
+        if let Some(&k) = self.kept.borrow().get(&key) {
+            return k;
         }
         let k = local::keeps(&self.shifts, r, r & near, own & r, opp & r, own_first);
-        self.kept.borrow_mut()[slot] = (key, 2 + 2 * first + u8::from(k));
+        let mut memo = self.kept.borrow_mut();
+        if memo.len() >= KEPT_MEMO {
+            memo.clear();
+        }
+        memo.insert(key, k);
         k
     }
 

@@ -138,7 +138,13 @@ pub(crate) fn keeps(
     opp: u64,
     own_first: bool,
 ) -> bool {
-    check(&Area { sh, area, near }, own, opp, own_first)
+    check(&Area { sh, area, near }, own, opp, own_first, true)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many checks of this thread failed early (see [`check`]), for the tests.
+    static EARLY_EXITS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// No ban on the opponent's next move (see [`State`]).
@@ -153,12 +159,16 @@ type State = (u64, u64, u8, (u64, u64));
 
 /// The check of one strategy: every local line from the stones now, the opponent moving
 /// anywhere in the area when the owner has not to answer, the owner answering by the strategy.
-fn check(a: &Area, own: u64, opp: u64, own_first: bool) -> bool {
+/// With `early`, a strategy move that recreates the stones of a state on the line the
+/// exploration found its state by fails the check at once (condition (2) fails there: that
+/// state reaches it); the answer is the same, most failing checks explore fewer states.
+fn check(a: &Area, own: u64, opp: u64, own_first: bool, early: bool) -> bool {
     let mut graph = Graph::default();
     // Phase 2: the owner moves first, and bans nothing after it.
     graph.node((own, opp, if own_first { 2 } else { 0 }, NO_BAN));
     let mut u = 0;
     while u < graph.states.len() {
+        graph.from = u;
         if graph.states.len() > MAX_STATES {
             return false;
         }
@@ -171,6 +181,13 @@ fn check(a: &Area, own: u64, opp: u64, own_first: bool) -> bool {
                 return false;
             };
             let ban = if phase == 1 { (own, opp) } else { NO_BAN };
+            if early && graph.on_line(u, (o2, x2)) {
+                // A state with the stones after the strategy's move reaches `u` along the
+                // line the exploration found `u` by: (2) fails, as `no_repetition` would find.
+                #[cfg(test)]
+                EARLY_EXITS.with(|n| n.set(n.get() + 1));
+                return false;
+            }
             let v = graph.node((o2, x2, 0, ban));
             graph.edges[u].push((v, true));
         }
@@ -248,9 +265,28 @@ struct Graph {
     index: HashMap<State, usize, MixState>,
     states: Vec<State>,
     edges: Vec<Vec<(usize, bool)>>,
+    /// The state each state was found from (the first one for the first state).
+    parent: Vec<usize>,
+    /// The state being explored: the parent of the states found now.
+    from: usize,
 }
 
 impl Graph {
+    /// Whether `u` or a state on the line of first finds from the first state to `u` holds
+    /// `stones` (then a state holding them reaches `u`).
+    fn on_line(&self, mut u: usize, stones: (u64, u64)) -> bool {
+        loop {
+            let s = &self.states[u];
+            if (s.0, s.1) == stones {
+                return true;
+            }
+            if u == 0 {
+                return false;
+            }
+            u = self.parent[u];
+        }
+    }
+
     /// The number of a state, added (to be explored) when new.
     fn node(&mut self, k: State) -> usize {
         if let Some(&i) = self.index.get(&k) {
@@ -259,6 +295,7 @@ impl Graph {
         self.index.insert(k, self.states.len());
         self.states.push(k);
         self.edges.push(Vec::new());
+        self.parent.push(self.from);
         self.states.len() - 1
     }
 }
@@ -347,6 +384,62 @@ mod tests {
     fn check(w: usize, rows: &[&str]) -> bool {
         let (g, a, near, own, opp) = area(w, rows);
         keeps(&g.shifts, a, near, own, opp, false)
+    }
+
+    #[test]
+    fn failing_early_on_a_line_gives_the_full_checks_answer() {
+        // Every placement of own and opponent stones in a few area shapes (up to 3^7 each),
+        // either side first: the check that fails as soon as a strategy move recreates the
+        // stones of a state on its line must answer as the one that builds the whole graph
+        // and looks for repetitions afterwards. Both answers must occur, and the early exit
+        // must have fired, or the comparison proves nothing.
+        let shapes: [(usize, &[&str]); 4] = [
+            (2, &["##", "..", "..", ".."]),
+            (3, &["..#", "..#", "###"]),
+            (5, &["....#", "#####"]),
+            (3, &["..#", "...", "..#", "###"]),
+        ];
+        let (mut kept, mut refused) = (0, 0);
+        let before = EARLY_EXITS.with(|n| n.get());
+        for (w, rows) in shapes {
+            let (g, a, near, _, _) = area(w, rows);
+            let pts: Vec<usize> = bits(a).collect();
+            let area = Area {
+                sh: &g.shifts,
+                area: a,
+                near,
+            };
+            for code in 0..3usize.pow(pts.len() as u32) {
+                let (mut own, mut opp, mut c) = (0u64, 0u64, code);
+                for &p in &pts {
+                    match c % 3 {
+                        1 => own |= 1 << p,
+                        2 => opp |= 1 << p,
+                        _ => {}
+                    }
+                    c /= 3;
+                }
+                for first in [false, true] {
+                    let full = super::check(&area, own, opp, first, false);
+                    assert_eq!(
+                        super::check(&area, own, opp, first, true),
+                        full,
+                        "{rows:?} own {own:#x} opp {opp:#x} first {first}"
+                    );
+                    if full {
+                        kept += 1;
+                    } else {
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        assert!(kept > 0 && refused > 0, "kept {kept} refused {refused}");
+        let early = EARLY_EXITS.with(|n| n.get()) - before;
+        assert!(
+            early > 0 && early < refused,
+            "early {early} refused {refused}"
+        );
     }
 
     #[test]
