@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use tengen_core::{coords, Color, Move, Rules};
-use tengen_solve::{solve, Progress, Solution, SolveOptions};
+use tengen_solve::{solve, Progress, Solution, SolveError, SolveOptions};
 
 /// Arguments of `tengen solve`.
 #[derive(Debug, clap::Args)]
@@ -120,6 +120,10 @@ pub fn run(args: Args) -> ExitCode {
     }
     let s: Solution = match result {
         Ok(s) => s,
+        Err(e @ SolveError::Memory { .. }) => {
+            eprintln!("tengen solve: {e} (--table-bits N sets 2^N entries)");
+            return ExitCode::from(2);
+        }
         Err(e) => {
             eprintln!("tengen solve: {e}");
             return ExitCode::from(2);

@@ -54,3 +54,22 @@ fn solve_refuses_rules_without_a_value() {
     let out = tengen(&["solve", "9x9"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_table_too_big_for_memory_is_a_clear_error() {
+    // 2^30 entries of about 390 bytes: some 400 GB. Where the system promises any amount of
+    // memory (Linux overcommit mode 1) the reservation succeeds and nothing can be checked.
+    if std::fs::read_to_string("/proc/sys/vm/overcommit_memory").is_ok_and(|m| m.trim() == "1") {
+        return;
+    }
+    let out = tengen(&["solve", "2x2", "--table-bits", "30"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("tengen solve: a transposition table of 2^30 entries (about ")
+            && err.contains("does not fit in memory")
+            && err.contains("--table-bits"),
+        "{err}"
+    );
+}

@@ -247,6 +247,11 @@ pub enum SolveError {
     KoRule(KoRule),
     /// A set-up position that cannot start a game.
     Setup(SetupError),
+    /// The transposition table asked for (2^`table_bits` entries) does not fit in memory.
+    Memory {
+        /// The table size asked for, as a power of two.
+        table_bits: u32,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -269,6 +274,16 @@ impl fmt::Display for SolveError {
                 k.name()
             ),
             SolveError::Setup(e) => e.fmt(f),
+            SolveError::Memory { table_bits } => write!(
+                f,
+                "a transposition table of 2^{table_bits} entries ({}) does not fit in memory: \
+                 choose a smaller table",
+                match Table::bytes(*table_bits) {
+                    Some(b) if b >= 10 << 30 => format!("about {} GB", b >> 30),
+                    Some(b) => format!("about {} MB", b >> 20),
+                    None => "more bytes than an address holds".to_string(),
+                }
+            ),
         }
     }
 }
@@ -305,6 +320,10 @@ pub fn solve_position(
         return Err(SolveError::KoRule(rules.ko));
     }
     let game = Game::from_board(board, to_move, rules).map_err(SolveError::Setup)?;
+    let table_bits = options.table_bits.clamp(4, 32);
+    if !Table::fits(table_bits) {
+        return Err(SolveError::Memory { table_bits });
+    }
     // Lines can be long (ko fights under superko): a thread with a large stack.
     std::thread::scope(|s| {
         std::thread::Builder::new()

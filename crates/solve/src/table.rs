@@ -255,6 +255,19 @@ impl Body {
 }
 
 impl Table {
+    /// The bytes a table of 2^bits entries takes.
+    pub fn bytes(bits: u32) -> Option<usize> {
+        let per = 8 + 8 * HEAD_WORDS + 8 * BODY_WORDS + 4;
+        1usize.checked_shl(bits.max(1))?.checked_mul(per)
+    }
+
+    /// Whether the memory for a table of 2^bits entries can be had: a reservation of that many
+    /// bytes, given back at once (the table itself is zeroed memory that the system hands out
+    /// page by page as it is touched, so the probe touches nothing).
+    pub fn fits(bits: u32) -> bool {
+        Table::bytes(bits).is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok())
+    }
+
     /// A table of 2^bits entries.
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits.max(1);
