@@ -169,6 +169,35 @@ enum Standing {
     Playouts(f32),
 }
 
+/// Where group `g` of `a` stands: certain when Benson settles it (pass-alive, or every stone in
+/// the opponent's pass-alive area), else the mean ownership of its stones from its color's side.
+fn standing_of(a: &Analysis, pa: &PassAlive, ownership: &[f32], g: usize) -> Standing {
+    let group = &a.groups[g];
+    if pa.groups[g] {
+        return Standing::Certain(false);
+    }
+    let own = group.color.opponent();
+    if group
+        .stones
+        .iter()
+        .all(|&s| pa.owner[s as usize] == Some(own))
+    {
+        return Standing::Certain(true);
+    }
+    let sign = if group.color == Color::Black {
+        1.0
+    } else {
+        -1.0
+    };
+    let mean = group
+        .stones
+        .iter()
+        .map(|&s| sign * ownership[s as usize])
+        .sum::<f32>()
+        / group.stones.len() as f32;
+    Standing::Playouts(mean)
+}
+
 /// Mean ownership beyond which the playouts have decided a group: 2:1 odds, that is kept in at
 /// least two playouts out of three (a mean of 2/3 - 1/3 = 1/3), or lost as often.
 const DECIDED: f32 = 1.0 / 3.0;
@@ -234,28 +263,12 @@ fn more_playouts_where_in_doubt(
 fn standing_in_doubt(a: &Analysis, pa: &PassAlive, ownership: &[f32], playouts: u32) -> bool {
     let n = playouts.max(1) as f32;
     a.groups.iter().enumerate().any(|(g, group)| {
-        if group.stones.len() < BIG_STRING || pa.groups[g] {
+        if group.stones.len() < BIG_STRING {
             return false;
         }
-        let own = group.color.opponent();
-        if group
-            .stones
-            .iter()
-            .all(|&s| pa.owner[s as usize] == Some(own))
-        {
+        let Standing::Playouts(mean) = standing_of(a, pa, ownership, g) else {
             return false;
-        }
-        let sign = if group.color == Color::Black {
-            1.0
-        } else {
-            -1.0
         };
-        let mean = group
-            .stones
-            .iter()
-            .map(|&s| sign * ownership[s as usize])
-            .sum::<f32>()
-            / group.stones.len() as f32;
         let p = ((1.0 + mean) / 2.0).clamp(0.01, 0.99);
         let noise = DOUBT * 2.0 * (p * (1.0 - p) / n).sqrt();
         mean.abs() < noise || (mean.abs() - DECIDED).abs() < noise
@@ -264,35 +277,8 @@ fn standing_in_doubt(a: &Analysis, pa: &PassAlive, ownership: &[f32], playouts: 
 
 /// The dead flag of every group of `a` (see the module's documentation).
 fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
-    let standing: Vec<Standing> = a
-        .groups
-        .iter()
-        .enumerate()
-        .map(|(g, group)| {
-            if pa.groups[g] {
-                return Standing::Certain(false);
-            }
-            let own = group.color.opponent();
-            if group
-                .stones
-                .iter()
-                .all(|&s| pa.owner[s as usize] == Some(own))
-            {
-                return Standing::Certain(true);
-            }
-            let sign = if group.color == Color::Black {
-                1.0
-            } else {
-                -1.0
-            };
-            let mean = group
-                .stones
-                .iter()
-                .map(|&s| sign * ownership[s as usize])
-                .sum::<f32>()
-                / group.stones.len() as f32;
-            Standing::Playouts(mean)
-        })
+    let standing: Vec<Standing> = (0..a.groups.len())
+        .map(|g| standing_of(a, pa, ownership, g))
         .collect();
     let contested = |g: usize| matches!(standing[g], Standing::Playouts(m) if m.abs() < DECIDED);
     let surely_alive = |g: usize| match standing[g] {
