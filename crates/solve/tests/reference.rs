@@ -182,34 +182,12 @@ fn two_point_interiors_give_the_hand_worked_value() {
 #[test]
 fn regions_where_the_rules_must_not_count_keep_their_true_value() {
     check_every_setting(&["-ox-/o-xx/xxxx"], 5);
-    for ko in ["positional", "situational", "natural-situational"] {
-        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
-        // A few settings only: with safe regions off, a first depth limit of 6 and a 2^12
-        // table this 28-point position takes minutes.
-        let b = parse_rows("xo---ox/xooooox/xxxxxxx/x-x-x-x");
-        for (to_move, value) in [(Color::White, 8), (Color::Black, 28)] {
-            for (safe_regions, first_depth, table_bits, first_budget) in [
-                (true, 0, 16, 0),
-                (false, 0, 16, 0),
-                (true, 1, 12, 40),
-                (true, 6, 12, 0),
-            ] {
-                let options = SolveOptions {
-                    safe_regions,
-                    first_depth,
-                    table_bits,
-                    first_budget,
-                    ..SolveOptions::default()
-                };
-                let s = solve_position(&b, to_move, rules, options).unwrap();
-                assert_eq!(
-                    s.score, value,
-                    "{to_move:?} to move, ko={ko}, regions {safe_regions}, first depth \
-                     {first_depth}, table 2^{table_bits}, first budget {first_budget}"
-                );
-            }
-        }
-    }
+    // A few settings only: with safe regions off, a first depth limit of 6 and a 2^12 table
+    // this 28-point position takes minutes.
+    check_few_settings(
+        "xo---ox/xooooox/xxxxxxx/x-x-x-x",
+        &[(Color::White, 8), (Color::Black, 28)],
+    );
 }
 
 /// Rule 6 of docs/SOLVING.md, "Safe points": a small area next to strictly alive chains only,
@@ -249,32 +227,10 @@ fn kept_areas_give_the_hand_worked_value() {
 /// the three-strategy check of docs/BENCHMARKS.md, "Wave 11", did) gives B+24 both ways.
 #[test]
 fn areas_where_the_first_move_decides_are_not_kept() {
-    for ko in ["positional", "situational", "natural-situational"] {
-        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
-        let b = parse_rows("---ox-/ooooxx/xxxxxx/x-x-x-");
-        for (to_move, value) in [(Color::White, 8), (Color::Black, 24)] {
-            for (safe_regions, first_depth, table_bits, first_budget) in [
-                (true, 0, 16, 0),
-                (false, 0, 16, 0),
-                (true, 1, 12, 40),
-                (true, 6, 12, 0),
-            ] {
-                let options = SolveOptions {
-                    safe_regions,
-                    first_depth,
-                    table_bits,
-                    first_budget,
-                    ..SolveOptions::default()
-                };
-                let s = solve_position(&b, to_move, rules, options).unwrap();
-                assert_eq!(
-                    s.score, value,
-                    "{to_move:?} to move, ko={ko}, regions {safe_regions}, first depth \
-                     {first_depth}, table 2^{table_bits}, first budget {first_budget}"
-                );
-            }
-        }
-    }
+    check_few_settings(
+        "---ox-/ooooxx/xxxxxx/x-x-x-",
+        &[(Color::White, 8), (Color::Black, 24)],
+    );
 }
 
 /// A position reached by random play from the empty board (no history kept: it is set up).
@@ -393,5 +349,37 @@ fn value_does_not_depend_on_settings() {
             b,
             rules.ko.name()
         );
+    }
+}
+
+/// Solves `rows` with each side to move under the three superko rules and a few settings (safe
+/// regions on and off, first depth limits, small tables, a tiny first budget) and checks the
+/// value each side to move must get.
+fn check_few_settings(rows: &str, values: &[(Color, i32)]) {
+    let b = parse_rows(rows);
+    for ko in ["positional", "situational", "natural-situational"] {
+        let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+        for &(to_move, value) in values {
+            for (safe_regions, first_depth, table_bits, first_budget) in [
+                (true, 0, 16, 0),
+                (false, 0, 16, 0),
+                (true, 1, 12, 40),
+                (true, 6, 12, 0),
+            ] {
+                let options = SolveOptions {
+                    safe_regions,
+                    first_depth,
+                    table_bits,
+                    first_budget,
+                    ..SolveOptions::default()
+                };
+                let s = solve_position(&b, to_move, rules, options).unwrap();
+                assert_eq!(
+                    s.score, value,
+                    "{rows}: {to_move:?} to move, ko={ko}, regions {safe_regions}, first depth \
+                     {first_depth}, table 2^{table_bits}, first budget {first_budget}"
+                );
+            }
+        }
     }
 }
