@@ -1,6 +1,10 @@
 //! The solver's view of a small board: points as bits of a `u64` (row-major from the top-left),
 //! neighbour masks, the board's symmetries, area counting and Benson's pass-alive test on masks.
 
+use crate::local;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 /// Bit masks over the points of one board size, and its symmetries.
 pub(crate) struct Geometry {
     /// Number of points.
@@ -55,9 +59,6 @@ impl std::hash::Hasher for Mix {
         self.write_u64(x as u64);
     }
 }
-
-use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// The masks that move a set of points one step in each direction on one board (bit shifts):
 /// dilation and flood fill, shared by the geometry and the move maker.
@@ -117,8 +118,6 @@ pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
         Some(p)
     })
 }
-
-use crate::local;
 
 impl Geometry {
     /// The geometry of a `w` x `h` board (`w * h <= 64`).

@@ -1406,17 +1406,7 @@ impl Solver {
             let value = |s: &[Safety; 2]| {
                 let mut use_reg = [false; 2];
                 use_reg[p] = s[p].regions != 0;
-                let (lo, hi) = self.safe_bounds(s, use_reg);
-                let (lo, hi) = if here.to_move == Color::White {
-                    (-hi, -lo)
-                } else {
-                    (lo, hi)
-                };
-                if here.to_move == self.pessimistic_for {
-                    lo
-                } else {
-                    hi
-                }
+                self.leaf_bound(here.to_move, s, use_reg)
             };
             let mut o = *s;
             o[p].regions |= o[p].candidates;
@@ -1432,12 +1422,6 @@ impl Solver {
         }
         let mut use_reg = [false; 2];
         use_reg[p] = self.regions && s[p].regions != 0 && !self.regions_blocked(&s[p], p, d);
-        let (lo, hi) = self.safe_bounds(s, use_reg);
-        let (lo, hi) = if here.to_move == Color::White {
-            (-hi, -lo)
-        } else {
-            (lo, hi)
-        };
         if s[p].alive != 0 {
             self.stats.alive_leaves += 1;
         }
@@ -1447,12 +1431,24 @@ impl Solver {
                 self.stats.enclosed_leaves += 1;
             }
         }
-        let value = if here.to_move == self.pessimistic_for {
+        let value = self.leaf_bound(here.to_move, s, use_reg);
+        (value, Self::region_dep(s, use_reg))
+    }
+
+    /// The value at the depth limit from the safe points `s` (the regions of `use_reg`
+    /// counted), from `to_move`'s side: the worst the bounds allow for the pessimistic player.
+    fn leaf_bound(&self, to_move: Color, s: &[Safety; 2], use_reg: [bool; 2]) -> i32 {
+        let (lo, hi) = self.safe_bounds(s, use_reg);
+        let (lo, hi) = if to_move == Color::White {
+            (-hi, -lo)
+        } else {
+            (lo, hi)
+        };
+        if to_move == self.pessimistic_for {
             lo
         } else {
             hi
-        };
-        (value, Self::region_dep(s, use_reg))
+        }
     }
 
     fn run(mut self) -> Result<Solution, SolveError> {
