@@ -232,6 +232,35 @@ impl Board<'_> {
         free
     }
 
+    /// Whether the string at `k` has a liberty or a fixed stone, as [`Self::string`] says, but
+    /// stopping at the first one found: a move's capture test, where most strings have a
+    /// liberty next to where the flood starts and a big string need not be walked whole.
+    fn string_is_free(&mut self, k: u16) -> bool {
+        self.stamp += 1;
+        let c = self.cells[k as usize];
+        self.stack.clear();
+        self.stack.push(k);
+        self.mark[k as usize] = self.stamp;
+        while let Some(p) = self.stack.pop() {
+            if self.fixed[p as usize] {
+                return true;
+            }
+            for &n in &self.adj[p as usize] {
+                if n == OFF || self.mark[n as usize] == self.stamp {
+                    continue;
+                }
+                let v = self.cells[n as usize];
+                if v == EMPTY {
+                    return true;
+                } else if v == c {
+                    self.mark[n as usize] = self.stamp;
+                    self.stack.push(n);
+                }
+            }
+        }
+        false
+    }
+
     /// Whether the target has two liberties the attacker can never fill: empty points whose
     /// neighbours are all the target's stones or the defender's walls. A move there is suicide
     /// as long as the other one is empty, so the target can never be captured.
@@ -279,19 +308,22 @@ impl Board<'_> {
             if n == OFF || self.cells[n as usize] != enemy || self.fixed[n as usize] {
                 continue;
             }
-            if !self.string(n, &mut s) {
+            if !self.string_is_free(n) {
+                self.string(n, &mut s);
                 for &p in &s {
                     self.cells[p as usize] = EMPTY;
                 }
                 captured.extend_from_slice(&s);
             }
         }
-        let free = self.string(k, &mut s);
-        if !free {
+        if !self.string_is_free(k) {
             self.cells[k as usize] = EMPTY;
             return None;
         }
-        let single = s.len() == 1
+        // A string of one stone: no neighbour of its color.
+        let single = self.adj[k as usize]
+            .iter()
+            .all(|&n| n == OFF || self.cells[n as usize] != color)
             && self.adj[k as usize]
                 .iter()
                 .filter(|&&n| n != OFF && self.cells[n as usize] == EMPTY)

@@ -13,8 +13,9 @@
 //!
 //! Ko is the simple ko (retaking a single stone at once is forbidden); suicide is never played.
 //! The board is padded with a border of off-board points so that neighbours need no bounds
-//! checks; groups are kept as circular lists of stones with a root, a size and an exact count of
-//! liberties, updated on every move.
+//! checks; groups are kept as circular lists of stones with a root, a size, an exact count of
+//! liberties and the set of them (a bit per point), updated on every move: merging groups ORs
+//! their sets and a group's last liberties are read off its set, with no walk over its stones.
 
 use tengen_core::playout::Rng;
 use tengen_core::{Board, Color};
@@ -50,6 +51,11 @@ pub struct PolicyBoard {
     /// Per root: number of stones and exact number of liberties.
     size: Vec<u16>,
     libs: Vec<u16>,
+    /// Per root: the set of its liberties, [`Self::words`] 64-bit words of one bit per point,
+    /// so that merging groups or finding the last liberty needs no walk over their stones.
+    libset: Vec<u64>,
+    /// Words per liberty set.
+    words: usize,
     /// The empty points, in any order, and the position of each in the list.
     empties: Vec<u16>,
     empty_pos: Vec<u16>,
@@ -59,6 +65,20 @@ pub struct PolicyBoard {
     mark: Vec<u32>,
     generation: u32,
     start: Vec<u8>,
+    /// The bookkeeping of the start position, copied back by [`Self::reset`].
+    start_state: StartState,
+}
+
+/// The bookkeeping of a [`PolicyBoard`]'s start position.
+#[derive(Debug, Clone, Default)]
+struct StartState {
+    root: Vec<u16>,
+    next: Vec<u16>,
+    size: Vec<u16>,
+    libs: Vec<u16>,
+    libset: Vec<u64>,
+    empties: Vec<u16>,
+    empty_pos: Vec<u16>,
 }
 
 impl PolicyBoard {
@@ -74,6 +94,7 @@ impl PolicyBoard {
                 start[(y + 1) * stride + x + 1] = board.get(p).map_or(EMPTY, code);
             }
         }
+        let words = n.div_ceil(64);
         let mut b = PolicyBoard {
             w,
             h,
@@ -83,22 +104,50 @@ impl PolicyBoard {
             next: vec![NO; n],
             size: vec![0; n],
             libs: vec![0; n],
+            libset: vec![0; n * words],
+            words,
             empties: Vec::with_capacity(w * h),
             empty_pos: vec![NO; n],
             ko: NO,
             mark: vec![0; n],
             generation: 0,
             start,
+            start_state: StartState::default(),
         };
-        b.reset();
+        b.build();
+        b.start_state = StartState {
+            root: b.root.clone(),
+            next: b.next.clone(),
+            size: b.size.clone(),
+            libs: b.libs.clone(),
+            libset: b.libset.clone(),
+            empties: b.empties.clone(),
+            empty_pos: b.empty_pos.clone(),
+        };
         b
     }
 
-    /// Goes back to the position the board was made from.
+    /// Goes back to the position the board was made from (a copy of the bookkeeping
+    /// [`Self::build`] worked out once).
     pub fn reset(&mut self) {
+        let st = &self.start_state;
+        self.cell.clone_from(&self.start);
+        self.ko = NO;
+        self.root.clone_from(&st.root);
+        self.next.clone_from(&st.next);
+        self.size.clone_from(&st.size);
+        self.libs.clone_from(&st.libs);
+        self.libset.clone_from(&st.libset);
+        self.empties.clone_from(&st.empties);
+        self.empty_pos.clone_from(&st.empty_pos);
+    }
+
+    /// Sets the board to its start position and works out the bookkeeping from scratch.
+    fn build(&mut self) {
         self.cell.clone_from(&self.start);
         self.empties.clear();
         self.ko = NO;
+        self.libset.iter_mut().for_each(|w| *w = 0);
         for i in 0..self.cell.len() {
             self.root[i] = NO;
             self.empty_pos[i] = NO;
@@ -131,8 +180,58 @@ impl PolicyBoard {
                 self.next[last] = i as u16;
                 self.size[i] = count;
                 self.libs[i] = self.count_libs(i);
+                let mut s = i;
+                loop {
+                    for nb in self.nbs(s) {
+                        if self.cell[nb] == EMPTY {
+                            self.set_lib(i, nb);
+                        }
+                    }
+                    s = self.next[s] as usize;
+                    if s == i {
+                        break;
+                    }
+                }
             }
         }
+    }
+
+    /// Adds point `p` to the liberty set of root `r`.
+    #[inline]
+    fn set_lib(&mut self, r: usize, p: usize) {
+        self.libset[r * self.words + p / 64] |= 1u64 << (p % 64);
+    }
+
+    /// Takes point `p` out of the liberty set of root `r`.
+    #[inline]
+    fn clear_lib(&mut self, r: usize, p: usize) {
+        self.libset[r * self.words + p / 64] &= !(1u64 << (p % 64));
+    }
+
+    /// The size of the liberty set of root `r`.
+    #[inline]
+    fn count_set(&self, r: usize) -> u16 {
+        let w = self.words;
+        self.libset[r * w..(r + 1) * w]
+            .iter()
+            .map(|x| x.count_ones())
+            .sum::<u32>() as u16
+    }
+
+    /// The first point of the liberty set of root `r` other than `except`, if any.
+    #[inline]
+    fn lib_other_than(&self, r: usize, except: usize) -> Option<usize> {
+        let w = self.words;
+        for (k, &x) in self.libset[r * w..(r + 1) * w].iter().enumerate() {
+            let mut x = x;
+            if k == except / 64 {
+                x &= !(1u64 << (except % 64));
+            }
+            if x != 0 {
+                return Some(k * 64 + x.trailing_zeros() as usize);
+            }
+        }
+        None
     }
 
     #[inline]
@@ -165,20 +264,10 @@ impl PolicyBoard {
         n
     }
 
-    /// A liberty of the group of `i` (the only one when it is in atari).
+    /// A liberty of the group of `i` (the only one when it is in atari: every caller asks
+    /// only then).
     fn some_liberty(&self, i: usize) -> Option<usize> {
-        let mut s = i;
-        loop {
-            for nb in self.nbs(s) {
-                if self.cell[nb] == EMPTY {
-                    return Some(nb);
-                }
-            }
-            s = self.next[s] as usize;
-            if s == i {
-                return None;
-            }
-        }
+        self.lib_other_than(self.root[i] as usize, usize::MAX)
     }
 
     /// Whether `i` is an eye of `c`: every neighbour is `c` or off the board, and `c` holds
@@ -244,18 +333,8 @@ impl PolicyBoard {
                     0 | 1 => {}
                     2 => {
                         // The liberty other than `i`.
-                        let mut s = r as usize;
-                        'walk: loop {
-                            for n2 in self.nbs(s) {
-                                if self.cell[n2] == EMPTY && n2 != i {
-                                    add(n2 as u16, &mut first, &mut two);
-                                    break 'walk;
-                                }
-                            }
-                            s = self.next[s] as usize;
-                            if s == r as usize {
-                                break;
-                            }
+                        if let Some(l) = self.lib_other_than(r as usize, i) {
+                            add(l as u16, &mut first, &mut two);
                         }
                     }
                     _ => two = true,
@@ -311,6 +390,19 @@ impl PolicyBoard {
                 if !seen.contains(&r) {
                     seen[j] = r;
                     self.libs[r as usize] -= 1;
+                    self.clear_lib(r as usize, i);
+                }
+            }
+        }
+        // The new stone's own liberties.
+        {
+            let w = self.words;
+            self.libset[i * w..(i + 1) * w]
+                .iter_mut()
+                .for_each(|x| *x = 0);
+            for nb in self.nbs(i) {
+                if self.cell[nb] == EMPTY {
+                    self.set_lib(i, nb);
                 }
             }
         }
@@ -327,22 +419,13 @@ impl PolicyBoard {
         }
         // Merge with friendly neighbours.
         let mut r = i;
-        let mut merged = 0;
         for nb in self.nbs(i) {
             if self.cell[nb] == c && self.root[nb] as usize != r {
                 let other_root = self.root[nb] as usize;
                 r = self.merge(r, other_root);
-                merged += 1;
             }
         }
-        self.libs[r] = if merged == 0 && captured == 0 {
-            self.nbs(i)
-                .iter()
-                .filter(|&&nb| self.cell[nb] == EMPTY)
-                .count() as u16
-        } else {
-            self.count_libs(r)
-        };
+        self.libs[r] = self.count_set(r);
         self.ko = if captured == 1 && self.size[r] == 1 && self.libs[r] == 1 {
             last_captured
         } else {
@@ -367,6 +450,11 @@ impl PolicyBoard {
         }
         self.next.swap(big, small);
         self.size[big] += self.size[small];
+        let w = self.words;
+        for k in 0..w {
+            let x = self.libset[small * w + k];
+            self.libset[big * w + k] |= x;
+        }
         big
     }
 
@@ -395,6 +483,7 @@ impl PolicyBoard {
                     if !seen.contains(&g) {
                         seen[j] = g;
                         self.libs[g as usize] += 1;
+                        self.set_lib(g as usize, s);
                     }
                 }
             }
@@ -599,6 +688,25 @@ impl PolicyBoard {
                     if n == 0 {
                         return Err(format!("group {r} without liberties"));
                     }
+                    if self.count_set(r) != n {
+                        return Err(format!(
+                            "group {r}: {} liberties in its set, {n} counted",
+                            self.count_set(r)
+                        ));
+                    }
+                    let mut s = r;
+                    loop {
+                        for nb in self.nbs(s) {
+                            let bit = self.libset[r * self.words + nb / 64] >> (nb % 64) & 1;
+                            if self.cell[nb] == EMPTY && bit == 0 {
+                                return Err(format!("group {r}: liberty {nb} not in its set"));
+                            }
+                        }
+                        s = self.next[s] as usize;
+                        if s == r {
+                            break;
+                        }
+                    }
                 }
             } else if c == EMPTY && self.empties[self.empty_pos[i] as usize] as usize != i {
                 return Err(format!("empty list broken at {i}"));
@@ -635,6 +743,84 @@ pub fn policy_ownership(board: &Board, playouts: u32, seed: u64) -> Vec<f32> {
 mod tests {
     use super::*;
     use crate::board_from_rows;
+
+    /// The liberty set of the group at `vertex` (column letter, row from the bottom) of `pb`,
+    /// as sorted vertices.
+    fn liberties_at(pb: &PolicyBoard, vertex: &str) -> Vec<String> {
+        let at = |v: &str| {
+            let x = (v.as_bytes()[0] - b'A') as usize;
+            let y = pb.h - v[1..].parse::<usize>().unwrap();
+            (y + 1) * pb.stride + x + 1
+        };
+        let r = pb.root[at(vertex)] as usize;
+        let mut out: Vec<String> = (0..pb.cell.len())
+            .filter(|&p| pb.libset[r * pb.words + p / 64] >> (p % 64) & 1 == 1)
+            .map(|p| {
+                let (x, y) = (p % pb.stride - 1, p / pb.stride - 1);
+                format!("{}{}", (b'A' + x as u8) as char, pb.h - y)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The liberty sets through a merge and a capture, worked out by hand on a 5x5 board
+    /// (no I column on so small a board: A to E):
+    ///
+    /// ```text
+    /// 5 . . . . .
+    /// 4 . X X . .
+    /// 3 . O . X .
+    /// 2 . X . . .
+    /// 1 . . . . .
+    ///   A B C D E
+    /// ```
+    ///
+    /// Black C3 joins B4 C4 and D3 into one string B4 C4 C3 D3, whose liberties are A4 B5
+    /// (of B4), C5 D4 (of C4), C2 (of C3), E3 D2 (of D3; D4 again): 7. White B3 is left with
+    /// A3 alone. Black A3 takes it: B3 becomes a liberty of the big string (8), of B2 (A2 B1 C2
+    /// B3: 4) and of A3 itself (A2 A4 B3: 3). Without the sets merged the big string would
+    /// keep C3's own liberties only; without the capture's points added, B3 would be missing.
+    #[test]
+    fn liberty_sets_follow_merges_and_captures() {
+        let board = board_from_rows(&[
+            ".....", //
+            ".XX..", //
+            ".O.X.", //
+            ".X...", //
+            ".....",
+        ])
+        .unwrap();
+        let mut pb = PolicyBoard::new(&board);
+        let at = |x: usize, y: usize| (y + 1) * 7 + x + 1;
+        let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(liberties_at(&pb, "B3"), strings(&["A3", "C3"]));
+        pb.play(at(2, 2), BLACK);
+        pb.check().unwrap();
+        assert_eq!(
+            liberties_at(&pb, "C3"),
+            strings(&["A4", "B5", "C2", "C5", "D2", "D4", "E3"])
+        );
+        assert_eq!(pb.libs[pb.root[at(2, 2)] as usize], 7);
+        assert_eq!(pb.some_liberty(at(1, 2)), Some(at(0, 2)), "B3's last: A3");
+        pb.play(at(0, 2), BLACK);
+        pb.check().unwrap();
+        assert_eq!(pb.get(2 * 5 + 1), None, "B3 taken");
+        assert_eq!(
+            liberties_at(&pb, "C3"),
+            strings(&["A4", "B3", "B5", "C2", "C5", "D2", "D4", "E3"])
+        );
+        assert_eq!(liberties_at(&pb, "B2"), strings(&["A2", "B1", "B3", "C2"]));
+        assert_eq!(liberties_at(&pb, "A3"), strings(&["A2", "A4", "B3"]));
+        // Back to the start: the sets of the start position again.
+        pb.reset();
+        pb.check().unwrap();
+        assert_eq!(liberties_at(&pb, "B3"), strings(&["A3", "C3"]));
+        assert_eq!(
+            liberties_at(&pb, "C4"),
+            strings(&["A4", "B5", "C3", "C5", "D4"])
+        );
+    }
 
     #[test]
     fn bookkeeping_stays_exact_over_many_playouts() {
