@@ -291,12 +291,27 @@ impl Geometry {
     /// fixed point. Returns the chains that stay (their stones) and the regions that are vital to
     /// at least one of them and next to no other chain (their points).
     pub fn benson(&self, own: u64, opp: u64, strict: bool) -> (u64, u64) {
+        // The chains of `own` are not next to each other, nor are the regions: one point of
+        // each is a set of points no two of them neighbours, at most half the board's points
+        // (rounded up: a path through every point pairs them). Arrays of that size are
+        // cheaper to set up than 64 words (docs/BENCHMARKS.md, "Wave 12: cheaper nodes").
+        match self.n {
+            0..=16 => self.benson_in::<8>(own, opp, strict),
+            17..=32 => self.benson_in::<16>(own, opp, strict),
+            _ => self.benson_in::<32>(own, opp, strict),
+        }
+    }
+
+    /// [`Geometry::benson`] with room for `N` chains and `N` regions (`N` at least half the
+    /// board's points, rounded up).
+    #[inline]
+    fn benson_in<const N: usize>(&self, own: u64, opp: u64, strict: bool) -> (u64, u64) {
         if own == 0 {
             return (0, 0);
         }
         let empty = self.all & !own & !opp;
-        let mut chains = [0u64; 64];
-        let mut touch = [0u64; 64];
+        let mut chains = [0u64; N];
+        let mut touch = [0u64; N];
         let mut nc = 0;
         let mut left = own;
         while left != 0 {
@@ -306,7 +321,7 @@ impl Geometry {
             touch[nc] = self.dilate(c) & !c;
             nc += 1;
         }
-        let mut regions = [0u64; 64];
+        let mut regions = [0u64; N];
         let mut nr = 0;
         let mut left = self.all & !own;
         while left != 0 {
@@ -316,8 +331,8 @@ impl Geometry {
             nr += 1;
         }
         // vital[i]: bit j set when region j is vital to chain i.
-        let mut vital = [0u64; 64];
-        let mut next_to = [0u64; 64];
+        let mut vital = [0u64; N];
+        let mut next_to = [0u64; N];
         for i in 0..nc {
             for (j, &r) in regions[..nr].iter().enumerate() {
                 if touch[i] & r == 0 {
@@ -330,8 +345,8 @@ impl Geometry {
                 }
             }
         }
-        let mut alive: u64 = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
-        let mut ok: u64 = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
+        let mut alive: u64 = (1u64 << nc) - 1;
+        let mut ok: u64 = (1u64 << nr) - 1;
         loop {
             let mut changed = false;
             for i in bits(alive) {
