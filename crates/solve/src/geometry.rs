@@ -310,6 +310,28 @@ impl Geometry {
             return (0, 0);
         }
         let empty = self.all & !own & !opp;
+        let mut regions = [0u64; N];
+        let mut nr = 0;
+        let mut left = self.all & !own;
+        while left != 0 {
+            let r = self.flood(left & left.wrapping_neg(), self.all & !own);
+            left &= !r;
+            regions[nr] = r;
+            nr += 1;
+        }
+        // A chain that stays has two vital regions, each with every point that counts (the
+        // empty ones; with `strict`, all) next to an own stone: with fewer than two such
+        // regions nothing stays, and the chains need not be found.
+        let next_to_own = self.dilate(own);
+        let counting = |r: u64| if strict { r } else { r & empty };
+        if regions[..nr]
+            .iter()
+            .filter(|&&r| counting(r) & !next_to_own == 0)
+            .count()
+            < 2
+        {
+            return (0, 0);
+        }
         let mut chains = [0u64; N];
         let mut touch = [0u64; N];
         let mut nc = 0;
@@ -321,15 +343,6 @@ impl Geometry {
             touch[nc] = self.dilate(c) & !c;
             nc += 1;
         }
-        let mut regions = [0u64; N];
-        let mut nr = 0;
-        let mut left = self.all & !own;
-        while left != 0 {
-            let r = self.flood(left & left.wrapping_neg(), self.all & !own);
-            left &= !r;
-            regions[nr] = r;
-            nr += 1;
-        }
         // vital[i]: bit j set when region j is vital to chain i.
         let mut vital = [0u64; N];
         let mut next_to = [0u64; N];
@@ -339,8 +352,7 @@ impl Geometry {
                     continue;
                 }
                 next_to[i] |= 1 << j;
-                let outside = if strict { r } else { r & empty };
-                if outside & !touch[i] == 0 {
+                if counting(r) & !touch[i] == 0 {
                     vital[i] |= 1 << j;
                 }
             }
@@ -496,7 +508,13 @@ impl Geometry {
         if let Some(&k) = self.kept.borrow().get(&key) {
             return k;
         }
-        let k = local::keeps(&self.shifts, r, r & near, own & r, opp & r, own_first);
+        // With the opponent free to move first, an area one exchange away from an area the
+        // check refused is refused too (`local::refused_one_exchange_ahead`).
+        let known = |o: u64, x: u64| self.kept.borrow().get(&([r, o, x], false)).copied();
+        let (near, own, opp) = (r & near, own & r, opp & r);
+        let refused_ahead =
+            !own_first && local::refused_one_exchange_ahead(&self.shifts, r, near, own, opp, known);
+        let k = !refused_ahead && local::keeps(&self.shifts, r, near, own, opp, own_first);
         let mut memo = self.kept.borrow_mut();
         if memo.len() >= KEPT_MEMO {
             memo.clear();
