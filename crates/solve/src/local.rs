@@ -16,6 +16,10 @@
 //! suicide, and (2) no strategy move can recreate the stones of a state that reaches it: then
 //! no strategy move ever repeats a whole-board position since the area was recognised (the
 //! whole position repeating would repeat the local one along a line the check explored).
+//!
+//! The check runs on the area's points renumbered 0 to 7 (board order), with states packed in
+//! one word and buffers reused from check to check; [`refused_one_exchange_ahead`] refuses,
+//! without exploring, an area one exchange away from one whose check is known refused.
 
 use crate::geometry::{bits, Shifts};
 use std::cell::RefCell;
