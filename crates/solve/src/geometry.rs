@@ -291,12 +291,49 @@ impl Geometry {
     /// fixed point. Returns the chains that stay (their stones) and the regions that are vital to
     /// at least one of them and next to no other chain (their points).
     pub fn benson(&self, own: u64, opp: u64, strict: bool) -> (u64, u64) {
+        // The chains of `own` are not next to each other, nor are the regions: one point of
+        // each is a set of points no two of them neighbours, at most half the board's points
+        // (rounded up: a path through every point pairs them). Arrays of that size are
+        // cheaper to set up than 64 words (docs/BENCHMARKS.md, "Wave 12: cheaper nodes").
+        match self.n {
+            0..=16 => self.benson_in::<8>(own, opp, strict),
+            17..=32 => self.benson_in::<16>(own, opp, strict),
+            _ => self.benson_in::<32>(own, opp, strict),
+        }
+    }
+
+    /// [`Geometry::benson`] with room for `N` chains and `N` regions (`N` at least half the
+    /// board's points, rounded up).
+    #[inline]
+    fn benson_in<const N: usize>(&self, own: u64, opp: u64, strict: bool) -> (u64, u64) {
         if own == 0 {
             return (0, 0);
         }
         let empty = self.all & !own & !opp;
-        let mut chains = [0u64; 64];
-        let mut touch = [0u64; 64];
+        let mut regions = [0u64; N];
+        let mut nr = 0;
+        let mut left = self.all & !own;
+        while left != 0 {
+            let r = self.flood(left & left.wrapping_neg(), self.all & !own);
+            left &= !r;
+            regions[nr] = r;
+            nr += 1;
+        }
+        // A chain that stays has two vital regions, each with every point that counts (the
+        // empty ones; with `strict`, all) next to an own stone: with fewer than two such
+        // regions nothing stays, and the chains need not be found.
+        let next_to_own = self.dilate(own);
+        let counting = |r: u64| if strict { r } else { r & empty };
+        if regions[..nr]
+            .iter()
+            .filter(|&&r| counting(r) & !next_to_own == 0)
+            .count()
+            < 2
+        {
+            return (0, 0);
+        }
+        let mut chains = [0u64; N];
+        let mut touch = [0u64; N];
         let mut nc = 0;
         let mut left = own;
         while left != 0 {
@@ -306,32 +343,22 @@ impl Geometry {
             touch[nc] = self.dilate(c) & !c;
             nc += 1;
         }
-        let mut regions = [0u64; 64];
-        let mut nr = 0;
-        let mut left = self.all & !own;
-        while left != 0 {
-            let r = self.flood(left & left.wrapping_neg(), self.all & !own);
-            left &= !r;
-            regions[nr] = r;
-            nr += 1;
-        }
         // vital[i]: bit j set when region j is vital to chain i.
-        let mut vital = [0u64; 64];
-        let mut next_to = [0u64; 64];
+        let mut vital = [0u64; N];
+        let mut next_to = [0u64; N];
         for i in 0..nc {
             for (j, &r) in regions[..nr].iter().enumerate() {
                 if touch[i] & r == 0 {
                     continue;
                 }
                 next_to[i] |= 1 << j;
-                let outside = if strict { r } else { r & empty };
-                if outside & !touch[i] == 0 {
+                if counting(r) & !touch[i] == 0 {
                     vital[i] |= 1 << j;
                 }
             }
         }
-        let mut alive: u64 = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
-        let mut ok: u64 = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
+        let mut alive: u64 = (1u64 << nc) - 1;
+        let mut ok: u64 = (1u64 << nr) - 1;
         loop {
             let mut changed = false;
             for i in bits(alive) {
@@ -481,7 +508,13 @@ impl Geometry {
         if let Some(&k) = self.kept.borrow().get(&key) {
             return k;
         }
-        let k = local::keeps(&self.shifts, r, r & near, own & r, opp & r, own_first);
+        // With the opponent free to move first, an area one exchange away from an area the
+        // check refused is refused too (`local::refused_one_exchange_ahead`).
+        let known = |o: u64, x: u64| self.kept.borrow().get(&([r, o, x], false)).copied();
+        let (near, own, opp) = (r & near, own & r, opp & r);
+        let refused_ahead =
+            !own_first && local::refused_one_exchange_ahead(&self.shifts, r, near, own, opp, known);
+        let k = !refused_ahead && local::keeps(&self.shifts, r, near, own, opp, own_first);
         let mut memo = self.kept.borrow_mut();
         if memo.len() >= KEPT_MEMO {
             memo.clear();

@@ -16,9 +16,13 @@
 //! suicide, and (2) no strategy move can recreate the stones of a state that reaches it: then
 //! no strategy move ever repeats a whole-board position since the area was recognised (the
 //! whole position repeating would repeat the local one along a line the check explored).
+//!
+//! The check runs on the area's points renumbered 0 to 7 (board order), with states packed in
+//! one word and buffers reused from check to check; [`refused_one_exchange_ahead`] refuses,
+//! without exploring, an area one exchange away from one whose check is known refused.
 
-use crate::geometry::{bits, MixState, Shifts};
-use std::collections::HashMap;
+use crate::geometry::{bits, Shifts};
+use std::cell::RefCell;
 
 /// The most points an area may have for the check (each check explores up to 3^points local
 /// positions).
@@ -28,33 +32,90 @@ pub(crate) const MAX_POINTS: u32 = 8;
 /// count).
 const MAX_STATES: usize = 2_000;
 
-/// The local game of one area: its points, the points of it next to `X'`, and the board's
-/// shifts.
-struct Area<'a> {
-    sh: &'a Shifts,
-    area: u64,
-    near: u64,
+/// The local game of one area, its points numbered 0 to k-1 in the board's order (so the
+/// strategy's "lowest point" is the same point), sets of them as the low bits of a `u32`.
+struct Area {
+    /// Every point of the area.
+    all: u32,
+    /// The points of the area next to `X'`.
+    near: u32,
+    /// `dil[m]`: the points of the area next to a point of `m` (the board's dilation, cut to
+    /// the area: every point the check looks at lies in it).
+    dil: [u8; 1 << MAX_POINTS],
 }
 
-impl Area<'_> {
+impl Area {
+    /// The local game of `area` (at most [`MAX_POINTS`] points; `near` its points next to
+    /// `X'`), with `own` and `opp` (stones in it) in the local numbering.
+    fn new(sh: &Shifts, area: u64, near: u64, own: u64, opp: u64) -> (Area, u32, u32) {
+        let k = area.count_ones() as usize;
+        assert!(k <= MAX_POINTS as usize, "an area of {k} points");
+        let mut pts = [0usize; MAX_POINTS as usize];
+        for (i, p) in bits(area).enumerate() {
+            pts[i] = p;
+        }
+        let local = |m: u64| -> u32 {
+            pts[..k]
+                .iter()
+                .enumerate()
+                .fold(0, |acc, (i, &p)| acc | (((m >> p) & 1) as u32) << i)
+        };
+        let mut next = [0u8; MAX_POINTS as usize];
+        for i in 0..k {
+            next[i] = local(sh.dilate(1u64 << pts[i]) & area) as u8;
+        }
+        let mut dil = [0u8; 1 << MAX_POINTS];
+        for m in 1..1usize << k {
+            dil[m] = dil[m & (m - 1)] | next[m.trailing_zeros() as usize];
+        }
+        let a = Area {
+            all: (1u32 << k) - 1,
+            near: local(near & area),
+            dil,
+        };
+        (a, local(own & area), local(opp & area))
+    }
+
+    /// The points of the area next to a point of `m`.
+    #[inline]
+    fn dilate(&self, m: u32) -> u32 {
+        u32::from(self.dil[m as usize])
+    }
+
+    /// The connected part of `mask` that holds `seed`.
+    #[inline]
+    fn flood(&self, seed: u32, mask: u32) -> u32 {
+        let mut grown = seed;
+        loop {
+            let next = grown | (self.dilate(grown) & mask);
+            if next == grown {
+                return grown;
+            }
+            grown = next;
+        }
+    }
+
     /// The stones of `own` connected to `X'` (through stones of `own` inside the area).
-    fn joined(&self, own: u64) -> u64 {
-        self.sh.flood(own & self.near, own)
+    #[inline]
+    fn joined(&self, own: u32) -> u32 {
+        self.flood(own & self.near, own)
     }
 
     /// Whether the owner must still play here: an opponent stone, or an own stone not joined.
-    fn needs_move(&self, own: u64, opp: u64) -> bool {
+    #[inline]
+    fn needs_move(&self, own: u32, opp: u32) -> bool {
         opp != 0 || own & !self.joined(own) != 0
     }
 
     /// The chains of `stones` next to `p` without an empty point of the area next to them.
-    fn dead_next_to(&self, p: u64, stones: u64, empty: u64) -> u64 {
+    #[inline]
+    fn dead_next_to(&self, p: u32, stones: u32, empty: u32) -> u32 {
         let mut dead = 0;
-        let mut left = self.sh.dilate(p) & stones;
+        let mut left = self.dilate(p) & stones;
         while left != 0 {
-            let ch = self.sh.flood(left & left.wrapping_neg(), stones);
+            let ch = self.flood(left & left.wrapping_neg(), stones);
             left &= !ch;
-            if self.sh.dilate(ch) & empty == 0 {
+            if self.dilate(ch) & empty == 0 {
                 dead |= ch;
             }
         }
@@ -62,17 +123,17 @@ impl Area<'_> {
     }
 
     /// The opponent plays `p` (suicide removes its chain). Returns the stones after it.
-    fn opp_move(&self, own: u64, opp: u64, p: usize) -> (u64, u64) {
-        let pm = 1u64 << p;
+    fn opp_move(&self, own: u32, opp: u32, p: usize) -> (u32, u32) {
+        let pm = 1u32 << p;
         let opp = opp | pm;
         // Joined own stones are never captured: they hang on to X'.
         let loose = own & !self.joined(own);
-        let empty = self.area & !own & !opp;
+        let empty = self.all & !own & !opp;
         let captured = self.dead_next_to(pm, loose, empty);
         let own = own & !captured;
         let empty = empty | captured;
-        let ch = self.sh.flood(pm, opp);
-        if self.sh.dilate(ch) & empty == 0 {
+        let ch = self.flood(pm, opp);
+        if self.dilate(ch) & empty == 0 {
             (own, opp & !ch)
         } else {
             (own, opp)
@@ -81,17 +142,17 @@ impl Area<'_> {
 
     /// The owner plays `p`: the stones after it, or `None` when it is suicide; and the kind of
     /// move (3 join, 2 capture, 1 fill next to a joined stone, 0 other).
-    fn own_move(&self, own: u64, opp: u64, p: usize) -> Option<(u64, u64, u8)> {
-        let pm = 1u64 << p;
+    fn own_move(&self, own: u32, opp: u32, p: usize) -> Option<(u32, u32, u8)> {
+        let pm = 1u32 << p;
         let before_joined = self.joined(own);
         let own = own | pm;
-        let empty = self.area & !own & !opp;
+        let empty = self.all & !own & !opp;
         let captured = self.dead_next_to(pm, opp, empty);
         let opp = opp & !captured;
         let empty = empty | captured;
-        let ch = self.sh.flood(pm, own);
+        let ch = self.flood(pm, own);
         let joined = ch & self.near != 0;
-        if !joined && self.sh.dilate(ch) & empty == 0 {
+        if !joined && self.dilate(ch) & empty == 0 {
             return None;
         }
         let kind = if joined && ch & !pm & !before_joined != 0 {
@@ -113,9 +174,9 @@ impl Area<'_> {
 /// `None`: no such move. (Two other tie-breaks, the most opponent stones or the most empty
 /// points next to the move, tried as further strategies when this one failed, cost CPU time
 /// for few more areas: docs/BENCHMARKS.md, "Wave 11".)
-fn sigma(a: &Area, own: u64, opp: u64) -> Option<(u64, u64)> {
-    let mut best: Option<(u64, u64, u8)> = None;
-    for p in bits(a.area & !own & !opp) {
+fn sigma(a: &Area, own: u32, opp: u32) -> Option<(u32, u32)> {
+    let mut best: Option<(u32, u32, u8)> = None;
+    for p in bits(u64::from(a.all & !own & !opp)) {
         if let Some(m) = a.own_move(own, opp, p) {
             if best.is_none_or(|b| m.2 > b.2) {
                 best = Some(m);
@@ -138,7 +199,62 @@ pub(crate) fn keeps(
     opp: u64,
     own_first: bool,
 ) -> bool {
-    check(&Area { sh, area, near }, own, opp, own_first, true)
+    if area.count_ones() > MAX_POINTS {
+        return false;
+    }
+    let (a, own, opp) = Area::new(sh, area, near, own, opp);
+    GRAPH.with_borrow_mut(|g| check(&a, g, own, opp, own_first, true))
+}
+
+/// Rule 6's pre-filter: whether the check of `area` with the opponent free to move first
+/// (`keeps(.., false)`) is sure to refuse it, seen one exchange ahead. `known` gives the
+/// check's answer for the stones `(own, opp)` of the same area with the opponent free to move
+/// first when it is known (the memo). For each empty point p, the opponent's move there and,
+/// when the area then needs a move, the strategy's answer lead to stones T whose state
+/// (phase 0, no ban) lies in the check's graph: the answer's state has a ban, and a move
+/// elsewhere lifts it. Every state the check of T explores is then a state of this check's
+/// graph with the same moves out of it, so a state without a strategy move, or a strategy move
+/// some state with its stones reaches, found by T's check is one of this check's too; and T's
+/// graph is no larger. So T refused means this area refused. Refuses also when the strategy
+/// has no answer to one opponent move (condition (1) fails at once).
+pub(crate) fn refused_one_exchange_ahead(
+    sh: &Shifts,
+    area: u64,
+    near: u64,
+    own: u64,
+    opp: u64,
+    known: impl Fn(u64, u64) -> Option<bool>,
+) -> bool {
+    if area.count_ones() > MAX_POINTS {
+        return true;
+    }
+    let (a, own, opp) = Area::new(sh, area, near, own, opp);
+    let mut pts = [0usize; MAX_POINTS as usize];
+    for (i, p) in bits(area).enumerate() {
+        pts[i] = p;
+    }
+    let global = |m: u32| bits(u64::from(m)).fold(0u64, |acc, i| acc | 1u64 << pts[i]);
+    for p in bits(u64::from(a.all & !own & !opp)) {
+        let (o2, x2) = a.opp_move(own, opp, p);
+        let (o3, x3) = if a.needs_move(o2, x2) {
+            match sigma(&a, o2, x2) {
+                Some(m) => m,
+                None => return true,
+            }
+        } else {
+            (o2, x2)
+        };
+        if known(global(o3), global(x3)) == Some(false) {
+            return true;
+        }
+    }
+    false
+}
+
+thread_local! {
+    /// The check's buffers, reused from one check to the next (a check allocates nothing once
+    /// they have grown).
+    static GRAPH: RefCell<Graph> = RefCell::new(Graph::new());
 }
 
 #[cfg(test)]
@@ -147,215 +263,657 @@ thread_local! {
     static EARLY_EXITS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// No ban on the opponent's next move (see [`State`]).
-const NO_BAN: (u64, u64) = (u64::MAX, u64::MAX);
+/// A local state packed in a `u64`: the own stones (bits 0-7), the opponent's (8-15), the
+/// stones the opponent's next move may not recreate (16-31, packed the same way, or
+/// [`NO_BAN`]) and the phase (32-33). The phase is 1 when the opponent has just moved in the
+/// area and the owner answers there at once, 2 for the first state when the owner moves first,
+/// else 0. The ban: after the owner's answer to an opponent move in the area, the position
+/// before the answer (the opponent's immediate recapture would repeat the whole-board position
+/// its own last move made, which every superko rule refuses), else none.
+type State = u64;
 
-/// A local state: the stones (own, opponent), the phase (1 when the opponent has just moved in
-/// the area and the owner answers there at once, else 0), and the stones the opponent's next
-/// move may not recreate: after the owner's answer to an opponent move in the area, the
-/// position before the answer (the opponent's immediate recapture would repeat the whole-board
-/// position its own last move made, which every superko rule refuses), else [`NO_BAN`].
-type State = (u64, u64, u8, (u64, u64));
+/// No ban on the opponent's next move (no stones are both own and the opponent's).
+const NO_BAN: u32 = 0xffff;
+
+/// The stones of `own` and `opp` as the low 16 bits of a [`State`].
+#[inline]
+fn stones(own: u32, opp: u32) -> u32 {
+    own | opp << 8
+}
+
+#[inline]
+fn state(own: u32, opp: u32, phase: u8, ban: u32) -> State {
+    u64::from(stones(own, opp)) | u64::from(ban) << 16 | u64::from(phase) << 32
+}
 
 /// The check of one strategy: every local line from the stones now, the opponent moving
 /// anywhere in the area when the owner has not to answer, the owner answering by the strategy.
 /// With `early`, a strategy move that recreates the stones of a state on the line the
 /// exploration found its state by fails the check at once (condition (2) fails there: that
 /// state reaches it); the answer is the same, most failing checks explore fewer states.
-fn check(a: &Area, own: u64, opp: u64, own_first: bool, early: bool) -> bool {
-    let mut graph = Graph::default();
+fn check(a: &Area, graph: &mut Graph, own: u32, opp: u32, own_first: bool, early: bool) -> bool {
+    graph.reset();
     // Phase 2: the owner moves first, and bans nothing after it.
-    graph.node((own, opp, if own_first { 2 } else { 0 }, NO_BAN));
+    graph.node(state(own, opp, if own_first { 2 } else { 0 }, NO_BAN));
     let mut u = 0;
     while u < graph.states.len() {
-        graph.from = u;
+        graph.from = u as u32;
         if graph.states.len() > MAX_STATES {
             return false;
         }
-        let (own, opp, phase, ban) = graph.states[u];
-        if phase == 2 && !a.needs_move(own, opp) {
+        let s = graph.states[u];
+        let (own, opp) = (s as u32 & 0xff, (s >> 8) as u32 & 0xff);
+        let ban = (s >> 16) as u32 & 0xffff;
+        let phase = (s >> 32) as u8;
+        let needs = a.needs_move(own, opp);
+        if phase == 2 && !needs {
             return false;
         }
-        if a.needs_move(own, opp) {
+        if needs {
             let Some((o2, x2)) = sigma(a, own, opp) else {
                 return false;
             };
-            let ban = if phase == 1 { (own, opp) } else { NO_BAN };
-            if early && graph.on_line(u, (o2, x2)) {
+            let ban_after = if phase == 1 { stones(own, opp) } else { NO_BAN };
+            if early && graph.on_line(u, stones(o2, x2)) {
                 // A state with the stones after the strategy's move reaches `u` along the
                 // line the exploration found `u` by: (2) fails, as `no_repetition` would find.
                 #[cfg(test)]
                 EARLY_EXITS.with(|n| n.set(n.get() + 1));
                 return false;
             }
-            let v = graph.node((o2, x2, 0, ban));
-            graph.edges[u].push((v, true));
+            let v = graph.node(state(o2, x2, 0, ban_after));
+            graph.edges.push(v | STRATEGY);
         }
         if phase == 0 {
             // A move elsewhere (or a pass) lifts the ban: the board is no longer the same.
             if ban != NO_BAN {
-                let v = graph.node((own, opp, 0, NO_BAN));
-                graph.edges[u].push((v, false));
+                let v = graph.node(state(own, opp, 0, NO_BAN));
+                graph.edges.push(v);
             }
-            for p in bits(a.area & !own & !opp) {
+            for p in bits(u64::from(a.all & !own & !opp)) {
                 let (o2, x2) = a.opp_move(own, opp, p);
-                if (o2, x2) == ban {
+                if stones(o2, x2) == ban {
                     continue;
                 }
-                let v = graph.node((o2, x2, u8::from(a.needs_move(o2, x2)), NO_BAN));
-                graph.edges[u].push((v, false));
+                let v = graph.node(state(o2, x2, u8::from(a.needs_move(o2, x2)), NO_BAN));
+                graph.edges.push(v);
             }
         }
+        graph.first.push(graph.edges.len() as u32);
         u += 1;
     }
-    no_repetition(&graph)
+    graph.no_repetition()
 }
 
-/// Whether no strategy move of the graph can recreate a position met earlier on a line: for
-/// each strategy move x -> y, no state holding y's stones reaches x. When y is the only state
-/// with its stones, that is x and y in different strongly connected components; otherwise a
-/// search from all the states with those stones.
-fn no_repetition(graph: &Graph) -> bool {
-    let comp = components(&graph.edges);
-    let mut by_stones: HashMap<(u64, u64), Vec<usize>, MixState> = HashMap::default();
-    for (i, s) in graph.states.iter().enumerate() {
-        by_stones.entry((s.0, s.1)).or_default().push(i);
-    }
-    let mut reached: HashMap<(u64, u64), Vec<bool>, MixState> = HashMap::default();
-    for (x, out) in graph.edges.iter().enumerate() {
-        for &(y, strategy) in out {
-            if !strategy {
-                continue;
-            }
-            let stones = (graph.states[y].0, graph.states[y].1);
-            let twins = &by_stones[&stones];
-            if twins.len() == 1 {
-                if comp[x] == comp[y] {
-                    return false;
-                }
-                continue;
-            }
-            let seen = reached.entry(stones).or_insert_with(|| {
-                let mut seen = vec![false; graph.states.len()];
-                let mut stack = twins.clone();
-                for &t in twins {
-                    seen[t] = true;
-                }
-                while let Some(t) = stack.pop() {
-                    for &(v, _) in &graph.edges[t] {
-                        if !seen[v] {
-                            seen[v] = true;
-                            stack.push(v);
-                        }
-                    }
-                }
-                seen
-            });
-            if seen[x] {
-                return false;
-            }
-        }
-    }
-    true
-}
+/// The mark of a strategy move in [`Graph::edges`].
+const STRATEGY: u32 = 1 << 31;
 
-/// The graph of local states that [`check`] explores.
-#[derive(Default)]
+/// Slots of the index of states (a power of two, over twice the most states a check makes:
+/// [`MAX_STATES`] and one state's successors).
+const INDEX_SLOTS: usize = 1 << 13;
+
+/// The graph of local states that [`check`] explores, with its buffers (kept from one check
+/// to the next).
 struct Graph {
-    index: HashMap<State, usize, MixState>,
+    /// The index of states, open addressing: a slot is in use when its stamp is `stamp`.
+    slot_state: Vec<State>,
+    slot_index: Vec<u32>,
+    slot_stamp: Vec<u32>,
+    stamp: u32,
     states: Vec<State>,
-    edges: Vec<Vec<(usize, bool)>>,
     /// The state each state was found from (the first one for the first state).
-    parent: Vec<usize>,
+    parent: Vec<u32>,
+    /// The moves out of state `u`: `edges[first[u]..first[u + 1]]`, each the state it leads
+    /// to, with [`STRATEGY`] set for the strategy's move (states are explored in order, and
+    /// all of a state's moves are found when it is explored).
+    first: Vec<u32>,
+    edges: Vec<u32>,
     /// The state being explored: the parent of the states found now.
-    from: usize,
+    from: u32,
+    /// Buffers of [`Graph::no_repetition`] and [`Graph::components`].
+    comp: Vec<u32>,
+    order: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    call: Vec<(u32, u32)>,
+    by_stones: Vec<u32>,
+    twins: Vec<(u32, u32)>,
+    pending: Vec<(u32, u32)>,
+    seen: Vec<u32>,
 }
 
 impl Graph {
+    fn new() -> Graph {
+        Graph {
+            slot_state: vec![0; INDEX_SLOTS],
+            slot_index: vec![0; INDEX_SLOTS],
+            slot_stamp: vec![0; INDEX_SLOTS],
+            stamp: 0,
+            states: Vec::new(),
+            parent: Vec::new(),
+            first: Vec::new(),
+            edges: Vec::new(),
+            from: 0,
+            comp: Vec::new(),
+            order: Vec::new(),
+            low: Vec::new(),
+            on_stack: Vec::new(),
+            stack: Vec::new(),
+            call: Vec::new(),
+            by_stones: Vec::new(),
+            twins: Vec::new(),
+            pending: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// Empties the graph for a new check.
+    fn reset(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slot_stamp.fill(0);
+            self.stamp = 1;
+        }
+        self.states.clear();
+        self.parent.clear();
+        self.first.clear();
+        self.first.push(0);
+        self.edges.clear();
+        self.from = 0;
+    }
+
     /// Whether `u` or a state on the line of first finds from the first state to `u` holds
     /// `stones` (then a state holding them reaches `u`).
-    fn on_line(&self, mut u: usize, stones: (u64, u64)) -> bool {
+    fn on_line(&self, mut u: usize, stones: u32) -> bool {
         loop {
-            let s = &self.states[u];
-            if (s.0, s.1) == stones {
+            if self.states[u] as u32 & 0xffff == stones {
                 return true;
             }
             if u == 0 {
                 return false;
             }
-            u = self.parent[u];
+            u = self.parent[u] as usize;
         }
     }
 
     /// The number of a state, added (to be explored) when new.
-    fn node(&mut self, k: State) -> usize {
-        if let Some(&i) = self.index.get(&k) {
-            return i;
+    #[inline]
+    fn node(&mut self, k: State) -> u32 {
+        let mask = INDEX_SLOTS - 1;
+        let mut h =
+            (k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - INDEX_SLOTS.trailing_zeros())) as usize;
+        while self.slot_stamp[h] == self.stamp {
+            if self.slot_state[h] == k {
+                return self.slot_index[h];
+            }
+            h = (h + 1) & mask;
         }
-        self.index.insert(k, self.states.len());
+        let i = self.states.len() as u32;
+        self.slot_stamp[h] = self.stamp;
+        self.slot_state[h] = k;
+        self.slot_index[h] = i;
         self.states.push(k);
-        self.edges.push(Vec::new());
         self.parent.push(self.from);
-        self.states.len() - 1
+        i
     }
-}
 
-/// The strongly connected component of each node (Tarjan's algorithm, iterative).
-fn components(edges: &[Vec<(usize, bool)>]) -> Vec<usize> {
-    let n = edges.len();
-    const NONE: usize = usize::MAX;
-    let mut order = vec![NONE; n];
-    let mut low = vec![0; n];
-    let mut comp = vec![NONE; n];
-    let mut on_stack = vec![false; n];
-    let mut stack = Vec::new();
-    let mut next = 0;
-    let mut ncomp = 0;
-    for root in 0..n {
-        if order[root] != NONE {
-            continue;
+    /// Whether no strategy move of the graph can recreate a position met earlier on a line:
+    /// for each strategy move x -> y, no state holding y's stones reaches x. When y is the only
+    /// state with its stones, that is x and y in different strongly connected components;
+    /// otherwise a search from all the states with those stones (one search for all the
+    /// strategy moves to states with the same stones).
+    fn no_repetition(&mut self) -> bool {
+        let n = self.states.len();
+        self.components();
+        // The states sorted by their stones (stones above, state number below: n < 2^16).
+        self.by_stones.clear();
+        self.by_stones
+            .extend((0..n as u32).map(|i| (self.states[i as usize] as u32 & 0xffff) << 16 | i));
+        self.by_stones.sort_unstable();
+        // twins[i]: the range of `by_stones` holding state i's stones.
+        self.twins.clear();
+        self.twins.resize(n, (0, 0));
+        let mut start = 0;
+        for j in 1..=n {
+            if j == n || self.by_stones[j] >> 16 != self.by_stones[start] >> 16 {
+                for &e in &self.by_stones[start..j] {
+                    self.twins[(e & 0xffff) as usize] = (start as u32, j as u32);
+                }
+                start = j;
+            }
         }
-        // (node, next edge to look at)
-        let mut call = vec![(root, 0usize)];
-        order[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (u, ref mut i)) = call.last_mut() {
-            if *i < edges[u].len() {
-                let v = edges[u][*i].0;
-                *i += 1;
-                if order[v] == NONE {
-                    order[v] = next;
-                    low[v] = next;
-                    next += 1;
-                    stack.push(v);
-                    on_stack[v] = true;
-                    call.push((v, 0));
-                } else if on_stack[v] {
-                    low[u] = low[u].min(order[v]);
+        self.pending.clear();
+        for x in 0..n {
+            for k in self.first[x]..self.first[x + 1] {
+                let e = self.edges[k as usize];
+                if e & STRATEGY == 0 {
+                    continue;
                 }
-            } else {
-                call.pop();
-                if let Some(&(parent, _)) = call.last() {
-                    low[parent] = low[parent].min(low[u]);
-                }
-                if low[u] == order[u] {
-                    loop {
-                        let w = stack.pop().expect("on the stack");
-                        on_stack[w] = false;
-                        comp[w] = ncomp;
-                        if w == u {
-                            break;
-                        }
+                let y = (e & !STRATEGY) as usize;
+                let (lo, hi) = self.twins[y];
+                if hi - lo == 1 {
+                    if self.comp[x] == self.comp[y] {
+                        return false;
                     }
-                    ncomp += 1;
+                } else {
+                    self.pending.push((lo, x as u32));
+                }
+            }
+        }
+        self.pending.sort_unstable();
+        self.seen.clear();
+        self.seen.resize(n, u32::MAX);
+        let mut i = 0;
+        while i < self.pending.len() {
+            let lo = self.pending[i].0;
+            let hi = self.twins[(self.by_stones[lo as usize] & 0xffff) as usize].1;
+            // Everything the states with these stones reach, marked `lo`.
+            self.stack.clear();
+            for j in lo..hi {
+                let t = self.by_stones[j as usize] & 0xffff;
+                self.seen[t as usize] = lo;
+                self.stack.push(t);
+            }
+            while let Some(t) = self.stack.pop() {
+                let (a, b) = (self.first[t as usize], self.first[t as usize + 1]);
+                for k in a..b {
+                    let v = self.edges[k as usize] & !STRATEGY;
+                    if self.seen[v as usize] != lo {
+                        self.seen[v as usize] = lo;
+                        self.stack.push(v);
+                    }
+                }
+            }
+            while i < self.pending.len() && self.pending[i].0 == lo {
+                if self.seen[self.pending[i].1 as usize] == lo {
+                    return false;
+                }
+                i += 1;
+            }
+        }
+        true
+    }
+
+    /// The strongly connected component of each state into `comp` (Tarjan's algorithm,
+    /// iterative).
+    fn components(&mut self) {
+        let n = self.states.len();
+        const NONE: u32 = u32::MAX;
+        self.order.clear();
+        self.order.resize(n, NONE);
+        self.low.clear();
+        self.low.resize(n, 0);
+        self.comp.clear();
+        self.comp.resize(n, NONE);
+        self.on_stack.clear();
+        self.on_stack.resize(n, false);
+        self.stack.clear();
+        let mut next = 0;
+        let mut ncomp = 0;
+        for root in 0..n as u32 {
+            if self.order[root as usize] != NONE {
+                continue;
+            }
+            // (state, next edge to look at)
+            self.call.clear();
+            self.call.push((root, self.first[root as usize]));
+            self.order[root as usize] = next;
+            self.low[root as usize] = next;
+            next += 1;
+            self.stack.push(root);
+            self.on_stack[root as usize] = true;
+            while let Some(&(u, i)) = self.call.last() {
+                let u = u as usize;
+                if i < self.first[u + 1] {
+                    let v = (self.edges[i as usize] & !STRATEGY) as usize;
+                    self.call.last_mut().expect("not empty").1 += 1;
+                    if self.order[v] == NONE {
+                        self.order[v] = next;
+                        self.low[v] = next;
+                        next += 1;
+                        self.stack.push(v as u32);
+                        self.on_stack[v] = true;
+                        self.call.push((v as u32, self.first[v]));
+                    } else if self.on_stack[v] {
+                        self.low[u] = self.low[u].min(self.order[v]);
+                    }
+                } else {
+                    self.call.pop();
+                    if let Some(&(parent, _)) = self.call.last() {
+                        let p = parent as usize;
+                        self.low[p] = self.low[p].min(self.low[u]);
+                    }
+                    if self.low[u] == self.order[u] {
+                        loop {
+                            let w = self.stack.pop().expect("on the stack") as usize;
+                            self.on_stack[w] = false;
+                            self.comp[w] = ncomp;
+                            if w == u {
+                                break;
+                            }
+                        }
+                        ncomp += 1;
+                    }
                 }
             }
         }
     }
-    comp
+}
+
+/// The check as wave 11 wrote it (masks over the whole board, hash maps and vectors made per
+/// check), kept as the reference the tests compare the compact check with.
+#[cfg(test)]
+mod reference {
+    use super::MAX_STATES;
+    use crate::geometry::{bits, MixState, Shifts};
+    use std::collections::HashMap;
+
+    /// The local game of one area: its points, the points of it next to `X'`, and the board's
+    /// shifts.
+    pub(super) struct Area<'a> {
+        pub sh: &'a Shifts,
+        pub area: u64,
+        pub near: u64,
+    }
+
+    impl Area<'_> {
+        /// The stones of `own` connected to `X'` (through stones of `own` inside the area).
+        fn joined(&self, own: u64) -> u64 {
+            self.sh.flood(own & self.near, own)
+        }
+
+        /// Whether the owner must still play here: an opponent stone, or an own stone not joined.
+        fn needs_move(&self, own: u64, opp: u64) -> bool {
+            opp != 0 || own & !self.joined(own) != 0
+        }
+
+        /// The chains of `stones` next to `p` without an empty point of the area next to them.
+        fn dead_next_to(&self, p: u64, stones: u64, empty: u64) -> u64 {
+            let mut dead = 0;
+            let mut left = self.sh.dilate(p) & stones;
+            while left != 0 {
+                let ch = self.sh.flood(left & left.wrapping_neg(), stones);
+                left &= !ch;
+                if self.sh.dilate(ch) & empty == 0 {
+                    dead |= ch;
+                }
+            }
+            dead
+        }
+
+        /// The opponent plays `p` (suicide removes its chain). Returns the stones after it.
+        fn opp_move(&self, own: u64, opp: u64, p: usize) -> (u64, u64) {
+            let pm = 1u64 << p;
+            let opp = opp | pm;
+            // Joined own stones are never captured: they hang on to X'.
+            let loose = own & !self.joined(own);
+            let empty = self.area & !own & !opp;
+            let captured = self.dead_next_to(pm, loose, empty);
+            let own = own & !captured;
+            let empty = empty | captured;
+            let ch = self.sh.flood(pm, opp);
+            if self.sh.dilate(ch) & empty == 0 {
+                (own, opp & !ch)
+            } else {
+                (own, opp)
+            }
+        }
+
+        /// The owner plays `p`: the stones after it, or `None` when it is suicide; and the kind of
+        /// move (3 join, 2 capture, 1 fill next to a joined stone, 0 other).
+        fn own_move(&self, own: u64, opp: u64, p: usize) -> Option<(u64, u64, u8)> {
+            let pm = 1u64 << p;
+            let before_joined = self.joined(own);
+            let own = own | pm;
+            let empty = self.area & !own & !opp;
+            let captured = self.dead_next_to(pm, opp, empty);
+            let opp = opp & !captured;
+            let empty = empty | captured;
+            let ch = self.sh.flood(pm, own);
+            let joined = ch & self.near != 0;
+            if !joined && self.sh.dilate(ch) & empty == 0 {
+                return None;
+            }
+            let kind = if joined && ch & !pm & !before_joined != 0 {
+                3
+            } else if captured != 0 {
+                2
+            } else if joined {
+                1
+            } else {
+                0
+            };
+            Some((own, opp, kind))
+        }
+    }
+
+    /// The owner's strategy in a position that needs a move: among its moves in the area that are
+    /// not suicide, the first of the highest kind (join a loose chain to `X'`, capture, fill a
+    /// point next to `X'` or a joined stone, any other), the lowest point among moves of one kind.
+    /// `None`: no such move. (Two other tie-breaks, the most opponent stones or the most empty
+    /// points next to the move, tried as further strategies when this one failed, cost CPU time
+    /// for few more areas: docs/BENCHMARKS.md, "Wave 11".)
+    fn sigma(a: &Area, own: u64, opp: u64) -> Option<(u64, u64)> {
+        let mut best: Option<(u64, u64, u8)> = None;
+        for p in bits(a.area & !own & !opp) {
+            if let Some(m) = a.own_move(own, opp, p) {
+                if best.is_none_or(|b| m.2 > b.2) {
+                    best = Some(m);
+                }
+            }
+        }
+        best.map(|(o, x, _)| (o, x))
+    }
+
+    /// No ban on the opponent's next move (see [`State`]).
+    const NO_BAN: (u64, u64) = (u64::MAX, u64::MAX);
+
+    /// A local state: the stones (own, opponent), the phase (1 when the opponent has just moved in
+    /// the area and the owner answers there at once, else 0), and the stones the opponent's next
+    /// move may not recreate: after the owner's answer to an opponent move in the area, the
+    /// position before the answer (the opponent's immediate recapture would repeat the whole-board
+    /// position its own last move made, which every superko rule refuses), else [`NO_BAN`].
+    type State = (u64, u64, u8, (u64, u64));
+
+    /// The check of one strategy: every local line from the stones now, the opponent moving
+    /// anywhere in the area when the owner has not to answer, the owner answering by the strategy.
+    /// With `early`, a strategy move that recreates the stones of a state on the line the
+    /// exploration found its state by fails the check at once (condition (2) fails there: that
+    /// state reaches it); the answer is the same, most failing checks explore fewer states.
+    pub(super) fn check(a: &Area, own: u64, opp: u64, own_first: bool, early: bool) -> bool {
+        let mut graph = Graph::default();
+        // Phase 2: the owner moves first, and bans nothing after it.
+        graph.node((own, opp, if own_first { 2 } else { 0 }, NO_BAN));
+        let mut u = 0;
+        while u < graph.states.len() {
+            graph.from = u;
+            if graph.states.len() > MAX_STATES {
+                return false;
+            }
+            let (own, opp, phase, ban) = graph.states[u];
+            if phase == 2 && !a.needs_move(own, opp) {
+                return false;
+            }
+            if a.needs_move(own, opp) {
+                let Some((o2, x2)) = sigma(a, own, opp) else {
+                    return false;
+                };
+                let ban = if phase == 1 { (own, opp) } else { NO_BAN };
+                if early && graph.on_line(u, (o2, x2)) {
+                    // A state with the stones after the strategy's move reaches `u` along the
+                    // line the exploration found `u` by: (2) fails, as `no_repetition` would find.
+                    return false;
+                }
+                let v = graph.node((o2, x2, 0, ban));
+                graph.edges[u].push((v, true));
+            }
+            if phase == 0 {
+                // A move elsewhere (or a pass) lifts the ban: the board is no longer the same.
+                if ban != NO_BAN {
+                    let v = graph.node((own, opp, 0, NO_BAN));
+                    graph.edges[u].push((v, false));
+                }
+                for p in bits(a.area & !own & !opp) {
+                    let (o2, x2) = a.opp_move(own, opp, p);
+                    if (o2, x2) == ban {
+                        continue;
+                    }
+                    let v = graph.node((o2, x2, u8::from(a.needs_move(o2, x2)), NO_BAN));
+                    graph.edges[u].push((v, false));
+                }
+            }
+            u += 1;
+        }
+        no_repetition(&graph)
+    }
+
+    /// Whether no strategy move of the graph can recreate a position met earlier on a line: for
+    /// each strategy move x -> y, no state holding y's stones reaches x. When y is the only state
+    /// with its stones, that is x and y in different strongly connected components; otherwise a
+    /// search from all the states with those stones.
+    fn no_repetition(graph: &Graph) -> bool {
+        let comp = components(&graph.edges);
+        let mut by_stones: HashMap<(u64, u64), Vec<usize>, MixState> = HashMap::default();
+        for (i, s) in graph.states.iter().enumerate() {
+            by_stones.entry((s.0, s.1)).or_default().push(i);
+        }
+        let mut reached: HashMap<(u64, u64), Vec<bool>, MixState> = HashMap::default();
+        for (x, out) in graph.edges.iter().enumerate() {
+            for &(y, strategy) in out {
+                if !strategy {
+                    continue;
+                }
+                let stones = (graph.states[y].0, graph.states[y].1);
+                let twins = &by_stones[&stones];
+                if twins.len() == 1 {
+                    if comp[x] == comp[y] {
+                        return false;
+                    }
+                    continue;
+                }
+                let seen = reached.entry(stones).or_insert_with(|| {
+                    let mut seen = vec![false; graph.states.len()];
+                    let mut stack = twins.clone();
+                    for &t in twins {
+                        seen[t] = true;
+                    }
+                    while let Some(t) = stack.pop() {
+                        for &(v, _) in &graph.edges[t] {
+                            if !seen[v] {
+                                seen[v] = true;
+                                stack.push(v);
+                            }
+                        }
+                    }
+                    seen
+                });
+                if seen[x] {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The graph of local states that [`check`] explores.
+    #[derive(Default)]
+    struct Graph {
+        index: HashMap<State, usize, MixState>,
+        states: Vec<State>,
+        edges: Vec<Vec<(usize, bool)>>,
+        /// The state each state was found from (the first one for the first state).
+        parent: Vec<usize>,
+        /// The state being explored: the parent of the states found now.
+        from: usize,
+    }
+
+    impl Graph {
+        /// Whether `u` or a state on the line of first finds from the first state to `u` holds
+        /// `stones` (then a state holding them reaches `u`).
+        fn on_line(&self, mut u: usize, stones: (u64, u64)) -> bool {
+            loop {
+                let s = &self.states[u];
+                if (s.0, s.1) == stones {
+                    return true;
+                }
+                if u == 0 {
+                    return false;
+                }
+                u = self.parent[u];
+            }
+        }
+
+        /// The number of a state, added (to be explored) when new.
+        fn node(&mut self, k: State) -> usize {
+            if let Some(&i) = self.index.get(&k) {
+                return i;
+            }
+            self.index.insert(k, self.states.len());
+            self.states.push(k);
+            self.edges.push(Vec::new());
+            self.parent.push(self.from);
+            self.states.len() - 1
+        }
+    }
+
+    /// The strongly connected component of each node (Tarjan's algorithm, iterative).
+    pub(super) fn components(edges: &[Vec<(usize, bool)>]) -> Vec<usize> {
+        let n = edges.len();
+        const NONE: usize = usize::MAX;
+        let mut order = vec![NONE; n];
+        let mut low = vec![0; n];
+        let mut comp = vec![NONE; n];
+        let mut on_stack = vec![false; n];
+        let mut stack = Vec::new();
+        let mut next = 0;
+        let mut ncomp = 0;
+        for root in 0..n {
+            if order[root] != NONE {
+                continue;
+            }
+            // (node, next edge to look at)
+            let mut call = vec![(root, 0usize)];
+            order[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root);
+            on_stack[root] = true;
+            while let Some(&mut (u, ref mut i)) = call.last_mut() {
+                if *i < edges[u].len() {
+                    let v = edges[u][*i].0;
+                    *i += 1;
+                    if order[v] == NONE {
+                        order[v] = next;
+                        low[v] = next;
+                        next += 1;
+                        stack.push(v);
+                        on_stack[v] = true;
+                        call.push((v, 0));
+                    } else if on_stack[v] {
+                        low[u] = low[u].min(order[v]);
+                    }
+                } else {
+                    call.pop();
+                    if let Some(&(parent, _)) = call.last() {
+                        low[parent] = low[parent].min(low[u]);
+                    }
+                    if low[u] == order[u] {
+                        loop {
+                            let w = stack.pop().expect("on the stack");
+                            on_stack[w] = false;
+                            comp[w] = ncomp;
+                            if w == u {
+                                break;
+                            }
+                        }
+                        ncomp += 1;
+                    }
+                }
+            }
+        }
+        comp
+    }
 }
 
 #[cfg(test)]
@@ -386,29 +944,59 @@ mod tests {
         keeps(&g.shifts, a, near, own, opp, false)
     }
 
+    /// The compact check of `area` (points `a`, `near` of them next to `X'`), with or without
+    /// the early failure.
+    fn compact(
+        g: &Geometry,
+        a: u64,
+        near: u64,
+        own: u64,
+        opp: u64,
+        first: bool,
+        early: bool,
+    ) -> bool {
+        let (la, lo, lx) = Area::new(&g.shifts, a, near, own, opp);
+        GRAPH.with_borrow_mut(|gr| super::check(&la, gr, lo, lx, first, early))
+    }
+
+    /// The reference check (wave 11's code) of the same area.
+    fn wave11(
+        g: &Geometry,
+        a: u64,
+        near: u64,
+        own: u64,
+        opp: u64,
+        first: bool,
+        early: bool,
+    ) -> bool {
+        let area = reference::Area {
+            sh: &g.shifts,
+            area: a,
+            near,
+        };
+        reference::check(&area, own, opp, first, early)
+    }
+
     #[test]
     fn failing_early_on_a_line_gives_the_full_checks_answer() {
-        // Every placement of own and opponent stones in a few area shapes (up to 3^7 each),
+        // Every placement of own and opponent stones in a few area shapes (up to 3^8 each),
         // either side first: the check that fails as soon as a strategy move recreates the
         // stones of a state on its line must answer as the one that builds the whole graph
-        // and looks for repetitions afterwards. Both answers must occur, and the early exit
-        // must have fired, or the comparison proves nothing.
-        let shapes: [(usize, &[&str]); 4] = [
+        // and looks for repetitions afterwards, and both as wave 11's check (whole-board
+        // masks, its own graph code) with the early failure off. Both answers must occur, and
+        // the early exit must have fired, or the comparison proves nothing.
+        let shapes: [(usize, &[&str]); 5] = [
             (2, &["##", "..", "..", ".."]),
             (3, &["..#", "..#", "###"]),
             (5, &["....#", "#####"]),
             (3, &["..#", "...", "..#", "###"]),
+            (2, &["##", "..", "..", "..", ".."]),
         ];
         let (mut kept, mut refused) = (0, 0);
         let before = EARLY_EXITS.with(|n| n.get());
         for (w, rows) in shapes {
             let (g, a, near, _, _) = area(w, rows);
             let pts: Vec<usize> = bits(a).collect();
-            let area = Area {
-                sh: &g.shifts,
-                area: a,
-                near,
-            };
             for code in 0..3usize.pow(pts.len() as u32) {
                 let (mut own, mut opp, mut c) = (0u64, 0u64, code);
                 for &p in &pts {
@@ -420,12 +1008,10 @@ mod tests {
                     c /= 3;
                 }
                 for first in [false, true] {
-                    let full = super::check(&area, own, opp, first, false);
-                    assert_eq!(
-                        super::check(&area, own, opp, first, true),
-                        full,
-                        "{rows:?} own {own:#x} opp {opp:#x} first {first}"
-                    );
+                    let full = wave11(&g, a, near, own, opp, first, false);
+                    let what = format!("{rows:?} own {own:#x} opp {opp:#x} first {first}");
+                    assert_eq!(compact(&g, a, near, own, opp, first, false), full, "{what}");
+                    assert_eq!(compact(&g, a, near, own, opp, first, true), full, "{what}");
                     if full {
                         kept += 1;
                     } else {
@@ -440,6 +1026,149 @@ mod tests {
             early > 0 && early < refused,
             "early {early} refused {refused}"
         );
+    }
+
+    #[test]
+    fn the_compact_check_answers_as_wave_11s_on_random_areas() {
+        // Random boards of 2 to 36 points with random walls (the stones of X'); each area
+        // (a connected set of points off the wall) of 1 to 8 points, with random stones in it,
+        // either side first: the compact check (local numbering, packed states, reused
+        // buffers) must answer as wave 11's check, early failure on in both. Areas touching
+        // the board's edge, areas with no point next to the wall and every size must occur.
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut kept, mut refused) = (0, 0);
+        let mut sizes = [0usize; 9];
+        for _ in 0..3000 {
+            let (w, h) = (2 + next() as usize % 5, 1 + next() as usize % 6);
+            let g = Geometry::new(w, h);
+            // Walls on about 30 to 70 percent of the points.
+            let density = 3 + next() % 5;
+            let wall = (0..g.n).fold(
+                0u64,
+                |m, p| {
+                    if next() % 10 < density {
+                        m | 1 << p
+                    } else {
+                        m
+                    }
+                },
+            );
+            let mut left = g.all & !wall;
+            while left != 0 {
+                let a = g.flood(left & left.wrapping_neg(), g.all & !wall);
+                left &= !a;
+                let k = a.count_ones() as usize;
+                if k > MAX_POINTS as usize {
+                    continue;
+                }
+                sizes[k] += 1;
+                let near = a & g.dilate(wall);
+                for _ in 0..4 {
+                    let (mut own, mut opp) = (0u64, 0u64);
+                    for p in bits(a) {
+                        match next() % 4 {
+                            0 => own |= 1 << p,
+                            1 => opp |= 1 << p,
+                            _ => {}
+                        }
+                    }
+                    for first in [false, true] {
+                        let want = wave11(&g, a, near, own, opp, first, true);
+                        assert_eq!(
+                            keeps(&g.shifts, a, near, own, opp, first),
+                            want,
+                            "{w}x{h} wall {wall:#x} area {a:#x} own {own:#x} opp {opp:#x} first {first}"
+                        );
+                        if want {
+                            kept += 1;
+                        } else {
+                            refused += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(sizes[1..].iter().all(|&s| s > 0), "sizes {sizes:?}");
+        assert!(
+            kept > 1000 && refused > 1000,
+            "kept {kept} refused {refused}"
+        );
+    }
+
+    #[test]
+    fn the_pre_filter_never_refuses_an_area_the_check_keeps() {
+        // Random areas as above, the opponent free to move first: the pre-filter, given the
+        // check's own answers for the areas one exchange ahead, must pass every area the
+        // check keeps (it refuses only what the check refuses). It must also refuse some
+        // areas, or the test proves nothing.
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut kept, mut refused, mut filtered) = (0, 0, 0);
+        for _ in 0..3000 {
+            let (w, h) = (2 + next() as usize % 5, 1 + next() as usize % 6);
+            let g = Geometry::new(w, h);
+            let density = 3 + next() % 5;
+            let wall = (0..g.n).fold(
+                0u64,
+                |m, p| {
+                    if next() % 10 < density {
+                        m | 1 << p
+                    } else {
+                        m
+                    }
+                },
+            );
+            let mut left = g.all & !wall;
+            while left != 0 {
+                let a = g.flood(left & left.wrapping_neg(), g.all & !wall);
+                left &= !a;
+                if a.count_ones() > MAX_POINTS {
+                    continue;
+                }
+                let near = a & g.dilate(wall);
+                for _ in 0..4 {
+                    let (mut own, mut opp) = (0u64, 0u64);
+                    for p in bits(a) {
+                        match next() % 4 {
+                            0 => own |= 1 << p,
+                            1 => opp |= 1 << p,
+                            _ => {}
+                        }
+                    }
+                    let keeps_now = keeps(&g.shifts, a, near, own, opp, false);
+                    let filter =
+                        refused_one_exchange_ahead(&g.shifts, a, near, own, opp, |o, x| {
+                            Some(keeps(&g.shifts, a, near, o, x, false))
+                        });
+                    assert!(
+                        !(keeps_now && filter),
+                        "{w}x{h} wall {wall:#x} area {a:#x} own {own:#x} opp {opp:#x}"
+                    );
+                    if keeps_now {
+                        kept += 1;
+                    } else {
+                        refused += 1;
+                    }
+                    filtered += usize::from(filter);
+                }
+            }
+        }
+        assert!(
+            kept > 1000 && refused > 1000,
+            "kept {kept} refused {refused}"
+        );
+        assert!(filtered > 100, "filtered {filtered} of {refused} refused");
     }
 
     #[test]
@@ -485,9 +1214,18 @@ mod tests {
     #[test]
     fn components_split_a_graph_into_its_cycles() {
         // 0 -> 1 -> 2 -> 0 is a cycle; 3 hangs off it; 4 -> 4 alone.
-        let e = |v: &[usize]| v.iter().map(|&x| (x, false)).collect::<Vec<_>>();
-        let edges = vec![e(&[1]), e(&[2]), e(&[0, 3]), e(&[]), e(&[4])];
-        let c = components(&edges);
+        let mut gr = Graph::new();
+        gr.reset();
+        for (k, out) in [&[1u32][..], &[2], &[0, 3], &[], &[4]]
+            .into_iter()
+            .enumerate()
+        {
+            gr.node(k as State);
+            gr.edges.extend_from_slice(out);
+            gr.first.push(gr.edges.len() as u32);
+        }
+        gr.components();
+        let c = &gr.comp;
         assert_eq!(c[0], c[1]);
         assert_eq!(c[1], c[2]);
         assert_ne!(c[2], c[3]);

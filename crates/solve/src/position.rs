@@ -38,9 +38,9 @@ pub(crate) struct Moves {
 /// The chains of a position, as the move generator needs them for one player to move.
 #[derive(Clone, Copy)]
 pub(crate) struct Chains {
-    /// The opponent's chains in atari and their one liberty each.
-    atari: [(u8, u64); 32],
-    natari: usize,
+    /// The stones of the opponent's chains in atari (a play next to one of them, on an empty
+    /// point, is on its one liberty and captures it).
+    atari: u64,
     /// The mover's stones in chains with two liberties or more.
     free: u64,
 }
@@ -130,21 +130,14 @@ impl Moves {
     /// The chains that matter to a move of the player with stones `own` against `opp`.
     pub fn chains(&self, own: u64, opp: u64) -> Chains {
         let empty = self.all & !own & !opp;
-        let mut c = Chains {
-            atari: [(0, 0); 32],
-            natari: 0,
-            free: 0,
-        };
+        let mut c = Chains { atari: 0, free: 0 };
         let mut left = opp;
         while left != 0 {
             let chain = self.flood(left & left.wrapping_neg(), opp);
             left &= !chain;
             let libs = self.liberties(chain, empty);
             if libs.count_ones() == 1 {
-                // At most 32 chains of one colour have a liberty of their own each on 64
-                // points (a chain and its liberty take two points).
-                c.atari[c.natari] = (libs.trailing_zeros() as u8, chain);
-                c.natari += 1;
+                c.atari |= chain;
             }
         }
         let mut left = own;
@@ -165,14 +158,15 @@ impl Moves {
     pub fn play(&self, own: u64, opp: u64, chains: &Chains, p: usize) -> Played {
         let stone = 1u64 << p;
         debug_assert!((own | opp) & stone == 0, "an empty point");
-        let mut captured = 0;
-        for &(lib, chain) in &chains.atari[..chains.natari] {
-            if lib as usize == p {
-                captured |= chain;
-            }
-        }
-        let empty = self.all & !own & !opp;
         let nb = self.nbr[p];
+        // The chains in atari next to p have p as their one liberty (p is empty); chains of
+        // one colour are never next to each other, so the flood takes exactly those.
+        let captured = if nb & chains.atari != 0 {
+            self.flood(nb & chains.atari, chains.atari)
+        } else {
+            0
+        };
+        let empty = self.all & !own & !opp;
         // A liberty after the move: an empty neighbour, a captured one, or a friendly chain
         // with a liberty besides p.
         if nb & empty != 0 || captured != 0 || nb & chains.free != 0 {
