@@ -37,6 +37,12 @@ fn other(c: u8) -> u8 {
     BLACK + WHITE - c
 }
 
+/// Whether root `r` is one of the four in `seen` (written out: the slice search did not inline).
+#[inline]
+fn among(seen: &[u16; 4], r: u16) -> bool {
+    seen[0] == r || seen[1] == r || seen[2] == r || seen[3] == r
+}
+
 /// A position for end-game playouts: reset from a [`Board`], played out, read back.
 #[derive(Debug, Clone)]
 pub struct PolicyBoard {
@@ -324,7 +330,7 @@ impl PolicyBoard {
                 }
             } else if v == c {
                 let r = self.root[nb];
-                if friends.contains(&r) {
+                if among(&friends, r) {
                     continue;
                 }
                 friends[j] = r;
@@ -387,7 +393,7 @@ impl PolicyBoard {
             let v = self.cell[nb];
             if v == BLACK || v == WHITE {
                 let r = self.root[nb];
-                if !seen.contains(&r) {
+                if !among(&seen, r) {
                     seen[j] = r;
                     self.libs[r as usize] -= 1;
                     self.clear_lib(r as usize, i);
@@ -480,7 +486,7 @@ impl PolicyBoard {
                 let v = self.cell[nb];
                 if v == other(c) {
                     let g = self.root[nb];
-                    if !seen.contains(&g) {
+                    if !among(&seen, g) {
                         seen[j] = g;
                         self.libs[g as usize] += 1;
                         self.set_lib(g as usize, s);
@@ -538,18 +544,70 @@ impl PolicyBoard {
         None
     }
 
+    /// Whether `c` may play at empty `i` as a random move: it is not an eye of `c`, it is legal
+    /// and it is no self-atari of two stones or more. Exactly `!is_eye(i, c)` and
+    /// [`Self::probe`] giving a self-atari size of at most 1, in one look at the neighbours
+    /// that stops as soon as the answer is known: away from the ko point, a capture or a second
+    /// liberty makes the move good whatever else is around it, and the size of a self-atari
+    /// only matters as "has a friendly neighbour or not".
+    #[inline]
+    fn random_ok(&mut self, i: usize, c: u8) -> bool {
+        if i as u16 == self.ko {
+            return !self.is_eye(i, c) && matches!(self.probe(i, c), Some((sa, _)) if sa <= 1);
+        }
+        let nbs = self.nbs(i);
+        let cells = nbs.map(|nb| self.cell[nb]);
+        let empties = cells.iter().filter(|&&v| v == EMPTY).count();
+        if empties >= 2 {
+            return true;
+        }
+        if empties == 0 && cells.iter().all(|&v| v == c || v == EDGE) && self.is_eye(i, c) {
+            return false;
+        }
+        let opp = other(c);
+        // The first liberty found; a second, different one settles it.
+        let mut first = NO;
+        let mut friend = false;
+        for (nb, v) in nbs.into_iter().zip(cells) {
+            let lib = if v == EMPTY {
+                nb
+            } else if v == opp {
+                if self.libs[self.root[nb] as usize] == 1 {
+                    return true; // a capture
+                }
+                continue;
+            } else if v == c {
+                friend = true;
+                let r = self.root[nb] as usize;
+                match self.libs[r] {
+                    0 | 1 => continue,
+                    2 => match self.lib_other_than(r, i) {
+                        Some(l) => l,
+                        None => continue,
+                    },
+                    _ => return true,
+                }
+            } else {
+                continue;
+            };
+            if first == NO {
+                first = lib as u16;
+            } else if first != lib as u16 {
+                return true;
+            }
+        }
+        // One liberty: a self-atari, of the lone stone only when no friend joins it.
+        first != NO && !friend
+    }
+
     /// A random move for `c` under the policy's filters, or `None` to pass.
     fn random_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
         let mut remaining = self.empties.len();
         while remaining > 0 {
             let r = rng.below(remaining);
             let i = self.empties[r] as usize;
-            if !self.is_eye(i, c) {
-                if let Some((sa, _)) = self.probe(i, c) {
-                    if sa <= 1 {
-                        return Some(i);
-                    }
-                }
+            if self.random_ok(i, c) {
+                return Some(i);
             }
             remaining -= 1;
             // Move the rejected point out of the draw (the order of the list has no meaning).
