@@ -565,39 +565,46 @@ impl PolicyBoard {
             return false;
         }
         let opp = other(c);
-        // The first liberty found; a second, different one settles it.
-        let mut first = NO;
+        // The first liberty found; a second, different one settles it. The four neighbours are
+        // written out (a loop over them cost a fifth of this function's time).
+        let mut first = usize::MAX;
         let mut friend = false;
-        for (nb, v) in nbs.into_iter().zip(cells) {
-            let lib = if v == EMPTY {
-                nb
-            } else if v == opp {
-                if self.libs[self.root[nb] as usize] == 1 {
-                    return true; // a capture
+        macro_rules! neighbour {
+            ($k:expr) => {{
+                let (nb, v) = (nbs[$k], cells[$k]);
+                let lib = if v == EMPTY {
+                    nb
+                } else if v == opp {
+                    if self.libs[self.root[nb] as usize] == 1 {
+                        return true; // a capture
+                    }
+                    usize::MAX
+                } else if v == c {
+                    friend = true;
+                    let r = self.root[nb] as usize;
+                    match self.libs[r] {
+                        0 | 1 => usize::MAX,
+                        2 => self.lib_other_than(r, i).unwrap_or(usize::MAX),
+                        _ => return true,
+                    }
+                } else {
+                    usize::MAX
+                };
+                if lib != usize::MAX {
+                    if first == usize::MAX {
+                        first = lib;
+                    } else if first != lib {
+                        return true;
+                    }
                 }
-                continue;
-            } else if v == c {
-                friend = true;
-                let r = self.root[nb] as usize;
-                match self.libs[r] {
-                    0 | 1 => continue,
-                    2 => match self.lib_other_than(r, i) {
-                        Some(l) => l,
-                        None => continue,
-                    },
-                    _ => return true,
-                }
-            } else {
-                continue;
-            };
-            if first == NO {
-                first = lib as u16;
-            } else if first != lib as u16 {
-                return true;
-            }
+            }};
         }
+        neighbour!(0);
+        neighbour!(1);
+        neighbour!(2);
+        neighbour!(3);
         // One liberty: a self-atari, of the lone stone only when no friend joins it.
-        first != NO && !friend
+        first != usize::MAX && !friend
     }
 
     /// A random move for `c` under the policy's filters, or `None` to pass.
