@@ -88,6 +88,9 @@ struct StartState {
     size: Vec<u16>,
     libs: Vec<u16>,
     libset: Vec<u64>,
+    /// The groups' roots: only their liberty sets need copying back (a point that becomes a
+    /// root later clears its set when its stone is played, and no other set is read).
+    roots: Vec<u16>,
     empties: Vec<u16>,
     empty_pos: Vec<u16>,
 }
@@ -134,6 +137,10 @@ impl PolicyBoard {
             size: b.size.clone(),
             libs: b.libs.clone(),
             libset: b.libset.clone(),
+            roots: (0..n)
+                .filter(|&i| b.cell[i] != EMPTY && b.cell[i] != EDGE && b.root[i] as usize == i)
+                .map(|i| i as u16)
+                .collect(),
             empties: b.empties.clone(),
             empty_pos: b.empty_pos.clone(),
         };
@@ -150,7 +157,11 @@ impl PolicyBoard {
         self.next.clone_from(&st.next);
         self.size.clone_from(&st.size);
         self.libs.clone_from(&st.libs);
-        self.libset.clone_from(&st.libset);
+        let w = self.words;
+        for &r in &st.roots {
+            let r = r as usize * w;
+            self.libset[r..r + w].copy_from_slice(&st.libset[r..r + w]);
+        }
         self.empties.clone_from(&st.empties);
         self.empty_pos.clone_from(&st.empty_pos);
     }
