@@ -148,7 +148,8 @@ impl PolicyBoard {
     }
 
     /// Goes back to the position the board was made from (a copy of the bookkeeping
-    /// [`Self::build`] worked out once).
+    /// [`Self::build`] worked out once; of the liberty sets, only the start roots' are copied,
+    /// the only ones read before `play` clears a set for a new stone).
     pub fn reset(&mut self) {
         let st = &self.start_state;
         self.cell.clone_from(&self.start);
