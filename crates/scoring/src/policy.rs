@@ -37,6 +37,12 @@ fn other(c: u8) -> u8 {
     BLACK + WHITE - c
 }
 
+/// Whether root `r` is one of the four in `seen` (written out: the slice search did not inline).
+#[inline]
+fn among(seen: &[u16; 4], r: u16) -> bool {
+    seen[0] == r || seen[1] == r || seen[2] == r || seen[3] == r
+}
+
 /// A position for end-game playouts: reset from a [`Board`], played out, read back.
 #[derive(Debug, Clone)]
 pub struct PolicyBoard {
@@ -64,6 +70,11 @@ pub struct PolicyBoard {
     /// Scratch marks for liberty counting, with a generation counter.
     mark: Vec<u32>,
     generation: u32,
+    /// Per point: the owner of its empty region as [`Self::reach`] last found it (valid for the
+    /// points it marked in the current [`Self::add_ownership`]).
+    region_owner: Vec<i8>,
+    /// Scratch list of the points of the region being flooded.
+    region: Vec<u16>,
     start: Vec<u8>,
     /// The bookkeeping of the start position, copied back by [`Self::reset`].
     start_state: StartState,
@@ -77,6 +88,9 @@ struct StartState {
     size: Vec<u16>,
     libs: Vec<u16>,
     libset: Vec<u64>,
+    /// The groups' roots: only their liberty sets need copying back (a point that becomes a
+    /// root later clears its set when its stone is played, and no other set is read).
+    roots: Vec<u16>,
     empties: Vec<u16>,
     empty_pos: Vec<u16>,
 }
@@ -111,6 +125,8 @@ impl PolicyBoard {
             ko: NO,
             mark: vec![0; n],
             generation: 0,
+            region_owner: vec![0; n],
+            region: Vec::with_capacity(n),
             start,
             start_state: StartState::default(),
         };
@@ -121,6 +137,10 @@ impl PolicyBoard {
             size: b.size.clone(),
             libs: b.libs.clone(),
             libset: b.libset.clone(),
+            roots: (0..n)
+                .filter(|&i| b.cell[i] != EMPTY && b.cell[i] != EDGE && b.root[i] as usize == i)
+                .map(|i| i as u16)
+                .collect(),
             empties: b.empties.clone(),
             empty_pos: b.empty_pos.clone(),
         };
@@ -128,7 +148,8 @@ impl PolicyBoard {
     }
 
     /// Goes back to the position the board was made from (a copy of the bookkeeping
-    /// [`Self::build`] worked out once).
+    /// [`Self::build`] worked out once; of the liberty sets, only the start roots' are copied,
+    /// the only ones read before `play` clears a set for a new stone).
     pub fn reset(&mut self) {
         let st = &self.start_state;
         self.cell.clone_from(&self.start);
@@ -137,7 +158,11 @@ impl PolicyBoard {
         self.next.clone_from(&st.next);
         self.size.clone_from(&st.size);
         self.libs.clone_from(&st.libs);
-        self.libset.clone_from(&st.libset);
+        let w = self.words;
+        for &r in &st.roots {
+            let r = r as usize * w;
+            self.libset[r..r + w].copy_from_slice(&st.libset[r..r + w]);
+        }
         self.empties.clone_from(&st.empties);
         self.empty_pos.clone_from(&st.empty_pos);
     }
@@ -324,7 +349,7 @@ impl PolicyBoard {
                 }
             } else if v == c {
                 let r = self.root[nb];
-                if friends.contains(&r) {
+                if among(&friends, r) {
                     continue;
                 }
                 friends[j] = r;
@@ -387,7 +412,7 @@ impl PolicyBoard {
             let v = self.cell[nb];
             if v == BLACK || v == WHITE {
                 let r = self.root[nb];
-                if !seen.contains(&r) {
+                if !among(&seen, r) {
                     seen[j] = r;
                     self.libs[r as usize] -= 1;
                     self.clear_lib(r as usize, i);
@@ -400,11 +425,15 @@ impl PolicyBoard {
             self.libset[i * w..(i + 1) * w]
                 .iter_mut()
                 .for_each(|x| *x = 0);
+            let mut n = 0;
             for nb in self.nbs(i) {
                 if self.cell[nb] == EMPTY {
                     self.set_lib(i, nb);
+                    n += 1;
                 }
             }
+            // Its count so far; each capture below adds the points it empties next to it.
+            self.libs[i] = n;
         }
         // Captures.
         let mut captured = 0u32;
@@ -419,13 +448,18 @@ impl PolicyBoard {
         }
         // Merge with friendly neighbours.
         let mut r = i;
+        let mut merged = false;
         for nb in self.nbs(i) {
             if self.cell[nb] == c && self.root[nb] as usize != r {
                 let other_root = self.root[nb] as usize;
                 r = self.merge(r, other_root);
+                merged = true;
             }
         }
-        self.libs[r] = self.count_set(r);
+        // A lone new stone's count is already exact; a merged group counts its joined set.
+        if merged {
+            self.libs[r] = self.count_set(r);
+        }
         self.ko = if captured == 1 && self.size[r] == 1 && self.libs[r] == 1 {
             last_captured
         } else {
@@ -480,7 +514,7 @@ impl PolicyBoard {
                 let v = self.cell[nb];
                 if v == other(c) {
                     let g = self.root[nb];
-                    if !seen.contains(&g) {
+                    if !among(&seen, g) {
                         seen[j] = g;
                         self.libs[g as usize] += 1;
                         self.set_lib(g as usize, s);
@@ -538,18 +572,77 @@ impl PolicyBoard {
         None
     }
 
+    /// Whether `c` may play at empty `i` as a random move: it is not an eye of `c`, it is legal
+    /// and it is no self-atari of two stones or more. Exactly `!is_eye(i, c)` and
+    /// [`Self::probe`] giving a self-atari size of at most 1, in one look at the neighbours
+    /// that stops as soon as the answer is known: away from the ko point, a capture or a second
+    /// liberty makes the move good whatever else is around it, and the size of a self-atari
+    /// only matters as "has a friendly neighbour or not".
+    #[inline]
+    fn random_ok(&mut self, i: usize, c: u8) -> bool {
+        if i as u16 == self.ko {
+            return !self.is_eye(i, c) && matches!(self.probe(i, c), Some((sa, _)) if sa <= 1);
+        }
+        let nbs = self.nbs(i);
+        let cells = nbs.map(|nb| self.cell[nb]);
+        let empties = cells.iter().filter(|&&v| v == EMPTY).count();
+        if empties >= 2 {
+            return true;
+        }
+        if empties == 0 && cells.iter().all(|&v| v == c || v == EDGE) && self.is_eye(i, c) {
+            return false;
+        }
+        let opp = other(c);
+        // The first liberty found; a second, different one settles it. The four neighbours are
+        // written out (a loop over them cost a fifth of this function's time).
+        let mut first = usize::MAX;
+        let mut friend = false;
+        macro_rules! neighbour {
+            ($k:expr) => {{
+                let (nb, v) = (nbs[$k], cells[$k]);
+                let lib = if v == EMPTY {
+                    nb
+                } else if v == opp {
+                    if self.libs[self.root[nb] as usize] == 1 {
+                        return true; // a capture
+                    }
+                    usize::MAX
+                } else if v == c {
+                    friend = true;
+                    let r = self.root[nb] as usize;
+                    match self.libs[r] {
+                        0 | 1 => usize::MAX,
+                        2 => self.lib_other_than(r, i).unwrap_or(usize::MAX),
+                        _ => return true,
+                    }
+                } else {
+                    usize::MAX
+                };
+                if lib != usize::MAX {
+                    if first == usize::MAX {
+                        first = lib;
+                    } else if first != lib {
+                        return true;
+                    }
+                }
+            }};
+        }
+        neighbour!(0);
+        neighbour!(1);
+        neighbour!(2);
+        neighbour!(3);
+        // One liberty: a self-atari, of the lone stone only when no friend joins it.
+        first != usize::MAX && !friend
+    }
+
     /// A random move for `c` under the policy's filters, or `None` to pass.
     fn random_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
         let mut remaining = self.empties.len();
         while remaining > 0 {
             let r = rng.below(remaining);
             let i = self.empties[r] as usize;
-            if !self.is_eye(i, c) {
-                if let Some((sa, _)) = self.probe(i, c) {
-                    if sa <= 1 {
-                        return Some(i);
-                    }
-                }
+            if self.random_ok(i, c) {
+                return Some(i);
             }
             remaining -= 1;
             // Move the rejected point out of the draw (the order of the list has no meaning).
@@ -595,14 +688,22 @@ impl PolicyBoard {
 
     /// Adds the area owner of every point to `acc` (row-major, +1 black, -1 white), by
     /// Tromp-Taylor: a stone is its color's, an empty point is the color its region alone reaches.
+    /// Each empty region of two points or more is flooded once, for its first point met.
     pub fn add_ownership(&mut self, acc: &mut [i32]) {
         let (w, h, s) = (self.w, self.h, self.stride);
+        // Marks of this call are the generations above `g0`: make room so none wraps.
+        if self.generation > u32::MAX - self.cell.len() as u32 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.generation = 0;
+        }
+        let g0 = self.generation;
         for y in 0..h {
             for x in 0..w {
                 let i = (y + 1) * s + x + 1;
                 let v = match self.cell[i] {
                     BLACK => 1,
                     WHITE => -1,
+                    _ if self.mark[i] > g0 => i32::from(self.region_owner[i]),
                     _ => {
                         let mut seen = [false; 3];
                         let mut empty_nb = false;
@@ -628,22 +729,25 @@ impl PolicyBoard {
         }
     }
 
+    /// The owner of the empty region of `start` (+1 black, -1 white, 0 both or neither), also
+    /// written to [`Self::region_owner`] of each of its points, which it marks with a new
+    /// generation.
     fn reach(&mut self, start: usize) -> i32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.generation = 1;
-        }
+        self.generation += 1;
         let g = self.generation;
-        let mut stack = vec![start];
+        self.region.clear();
+        self.region.push(start as u16);
         self.mark[start] = g;
         let mut seen = [false; 2];
-        while let Some(k) = stack.pop() {
-            for nb in self.nbs(k) {
+        let mut k = 0;
+        while k < self.region.len() {
+            let p = self.region[k] as usize;
+            k += 1;
+            for nb in self.nbs(p) {
                 match self.cell[nb] {
                     EMPTY if self.mark[nb] != g => {
                         self.mark[nb] = g;
-                        stack.push(nb);
+                        self.region.push(nb as u16);
                     }
                     BLACK => seen[0] = true,
                     WHITE => seen[1] = true,
@@ -651,11 +755,15 @@ impl PolicyBoard {
                 }
             }
         }
-        match seen {
+        let v = match seen {
             [true, false] => 1,
             [false, true] => -1,
             _ => 0,
+        };
+        for &p in &self.region {
+            self.region_owner[p as usize] = v as i8;
         }
+        v
     }
 
     /// The stone at row-major index `k`, if any.
@@ -845,5 +953,156 @@ mod tests {
             pb.playout(Color::Black, &mut rng, 5 + k % 60);
             pb.check().unwrap();
         }
+    }
+
+    /// Busy boards for the playout tests: the 9x9 corner fights of the test above, and a 19x19
+    /// with strings of both colors in atari, eyes, false eyes and open space.
+    fn busy_boards() -> Vec<Board> {
+        let nine = board_from_rows(&[
+            ".X.XO.O..",
+            "XX.XOO.O.",
+            "..XXO.OO.",
+            "XXXOO....",
+            "OOO......",
+            ".........",
+            "...X..O..",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let nineteen = board_from_rows(&[
+            ".X.XO.O............",
+            "XX.XOO.O...X.O.....",
+            "..XXO.OO....XO.....",
+            "XXXOO......XO.O....",
+            "OOO...............X",
+            "........X.......XX.",
+            "...X..O.OX......X.X",
+            ".......O.X.......XX",
+            "......XO..........O",
+            "...................",
+            "..O.O.............X",
+            ".O.O.O...X.X......O",
+            "..O.O.....XOX......",
+            "..........XO.......",
+            "...........X.......",
+            "...........OX....OO",
+            "..X.X...........O.O",
+            ".X.X.X..........OO.",
+            "..X.X............O.",
+        ])
+        .unwrap();
+        vec![nine, nineteen]
+    }
+
+    /// [`PolicyBoard::random_ok`]'s shortcuts against the two tests it stands for, on every
+    /// empty point for both colors, in positions met part-way through many playouts. A shortcut
+    /// that let through an eye, a suicide or a self-atari of two stones (or refused a good move)
+    /// fails it; the tallies make sure each kind of point was met.
+    #[test]
+    fn the_random_move_test_agrees_with_the_eye_and_probe_tests() {
+        let mut rng = Rng::new(11);
+        let (mut good, mut eyes, mut bad) = (0, 0, 0);
+        for board in busy_boards() {
+            let mut pb = PolicyBoard::new(&board);
+            let max = 2 * board.width() * board.height() + 40;
+            for k in 0..300 {
+                pb.reset();
+                let first = if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                pb.playout(first, &mut rng, k * 7 % max);
+                for i in 0..pb.cell.len() {
+                    if pb.cell[i] != EMPTY {
+                        continue;
+                    }
+                    for c in [BLACK, WHITE] {
+                        let eye = pb.is_eye(i, c);
+                        let probe = pb.probe(i, c);
+                        let want = !eye && matches!(probe, Some((sa, _)) if sa <= 1);
+                        assert_eq!(pb.random_ok(i, c), want, "point {i}, color {c}, ply {k}");
+                        match (want, eye) {
+                            (true, _) => good += 1,
+                            (false, true) => eyes += 1,
+                            (false, false) => bad += 1,
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            good > 1000 && eyes > 100 && bad > 100,
+            "{good} {eyes} {bad}"
+        );
+    }
+
+    /// The area owner of row-major point `k` of `pb`, from scratch: a stone is its color's, an
+    /// empty point the color that alone borders its empty region (found by a fresh flood).
+    fn owner_from_scratch(pb: &PolicyBoard, k: usize) -> i32 {
+        let i = (k / pb.w + 1) * pb.stride + k % pb.w + 1;
+        match pb.cell[i] {
+            BLACK => return 1,
+            WHITE => return -1,
+            _ => {}
+        }
+        let mut seen = vec![false; pb.cell.len()];
+        let mut todo = vec![i];
+        seen[i] = true;
+        let (mut black, mut white) = (false, false);
+        while let Some(p) = todo.pop() {
+            for nb in [p - pb.stride, p - 1, p + 1, p + pb.stride] {
+                match pb.cell[nb] {
+                    EMPTY if !seen[nb] => {
+                        seen[nb] = true;
+                        todo.push(nb);
+                    }
+                    BLACK => black = true,
+                    WHITE => white = true,
+                    _ => {}
+                }
+            }
+        }
+        match (black, white) {
+            (true, false) => 1,
+            (false, true) => -1,
+            _ => 0,
+        }
+    }
+
+    /// [`PolicyBoard::add_ownership`], which floods each empty region once and reads its other
+    /// points back, against the owner of every point worked out from scratch, in positions met
+    /// part-way through many playouts (large shared regions early, eyes and dame late), and
+    /// again with the mark generations about to wrap. Reading back a stale region's owner, or
+    /// a region flooded by an earlier call, fails it.
+    #[test]
+    fn ownership_read_back_per_region_agrees_with_a_flood_from_every_point() {
+        let mut rng = Rng::new(5);
+        let mut shared = 0;
+        for board in busy_boards() {
+            let n = board.width() * board.height();
+            let mut pb = PolicyBoard::new(&board);
+            for k in 0..200 {
+                pb.reset();
+                pb.playout(Color::Black, &mut rng, k * 3 % (2 * n + 40));
+                if k % 50 == 49 {
+                    pb.generation = u32::MAX - 3;
+                }
+                let mut acc = vec![0; n];
+                pb.add_ownership(&mut acc);
+                let want: Vec<i32> = (0..n).map(|p| owner_from_scratch(&pb, p)).collect();
+                assert_eq!(acc, want, "ply cap {k}");
+                // Count the empty points of regions of two or more (all but the first of each
+                // read back from the flood of another point).
+                shared += (0..n)
+                    .filter(|&p| {
+                        let i = (p / pb.w + 1) * pb.stride + p % pb.w + 1;
+                        pb.cell[i] == EMPTY && pb.nbs(i).iter().any(|&nb| pb.cell[nb] == EMPTY)
+                    })
+                    .count();
+            }
+        }
+        assert!(shared > 1000, "{shared}");
     }
 }
