@@ -189,21 +189,41 @@ pub(crate) struct Body {
 }
 
 /// A fixed-size table of 2^bits entries, two per bucket (one kept by size of work, one always
-/// replaced). The keys of a bucket sit together (one cache line answers a probe that misses),
-/// the fields every probe reads apart from the superko filters, which only a bound in use needs.
-/// Entries are kept as plain words so that a new table is zeroed memory from the system (no
-/// writing of hundreds of megabytes before the search starts; pages come as they are used);
-/// an empty slot (key 0) is never read.
+/// replaced). A bucket is 96 words (768 bytes, twelve cache lines) aligned to a cache line: its
+/// first line holds both keys, both slots' work and the first slot's probe fields, so that a
+/// probe that misses, or finds the first slot, reads one cache line; the second slot's probe
+/// fields fill the next line (the pair of lines that the processor fetches together), and the
+/// superko filters and assumptions that only a bound in use needs follow. Entries are kept as
+/// plain words so that a new table is zeroed memory from the system (no writing of hundreds of
+/// megabytes before the search starts; pages come as they are used); an empty slot (key 0) is
+/// never read.
 pub(crate) struct Table {
-    keys: Vec<u64>,
-    heads: Vec<[u64; HEAD_WORDS]>,
-    /// `BODY_WORDS` words a slot, one vector (zeroed memory comes from the system only for a
-    /// vector of plain words or of short arrays).
-    bodies: Vec<u64>,
+    /// `BUCKET_WORDS` words a bucket from `start` on (the words before `start` only align the
+    /// buckets to cache lines; zeroed memory comes from the system only for a vector of plain
+    /// words or of short arrays).
+    words: Vec<u64>,
+    /// The index of the first bucket's first word.
+    start: usize,
     mask: usize,
-    /// Work (nodes) spent on the entry of each slot, for replacement.
-    work: Vec<u32>,
 }
+
+/// Words of a bucket: the two keys, the two slots' work (nodes spent on each, for
+/// replacement), the first slot's [`Head`], a spare word, the second slot's [`Head`], then the
+/// two slots' [`Body`]s.
+const BUCKET_WORDS: usize = 96;
+/// Where the work word of a bucket is.
+const WORK_AT: usize = 2;
+/// Where each slot's [`Head`] begins in its bucket.
+const HEAD_AT: [usize; 2] = [3, 8];
+/// Where each slot's [`Body`] begins in its bucket.
+const BODY_AT: [usize; 2] = [12, 12 + BODY_WORDS];
+/// Words of a cache line.
+const LINE_WORDS: usize = 8;
+const _: () = assert!(HEAD_AT[0] + HEAD_WORDS <= LINE_WORDS);
+const _: () = assert!(HEAD_AT[1] >= LINE_WORDS && HEAD_AT[1] + HEAD_WORDS <= 2 * LINE_WORDS);
+const _: () = assert!(BODY_AT[0] >= HEAD_AT[1] + HEAD_WORDS);
+const _: () = assert!(BODY_AT[1] + BODY_WORDS <= BUCKET_WORDS);
+const _: () = assert!(BUCKET_WORDS % LINE_WORDS == 0);
 
 /// Words of a [`Head`]: exact, path, min_ref, then lower, upper, best and history_free.
 const HEAD_WORDS: usize = 4;
@@ -257,8 +277,10 @@ impl Body {
 impl Table {
     /// The bytes a table of 2^bits entries takes.
     pub fn bytes(bits: u32) -> Option<usize> {
-        let per = 8 + 8 * HEAD_WORDS + 8 * BODY_WORDS + 4;
-        1usize.checked_shl(bits.max(1))?.checked_mul(per)
+        let buckets = 1usize.checked_shl(bits.max(1) - 1)?;
+        buckets
+            .checked_mul(8 * BUCKET_WORDS)?
+            .checked_add(8 * (LINE_WORDS - 1))
     }
 
     /// Whether the memory for a table of 2^bits entries can be had: a reservation of that many
@@ -271,40 +293,82 @@ impl Table {
     /// A table of 2^bits entries.
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits.max(1);
+        let words = vec![0u64; size / 2 * BUCKET_WORDS + LINE_WORDS - 1];
+        // The first word on a cache line (64 bytes) boundary.
+        let misalign = words.as_ptr() as usize % (8 * LINE_WORDS);
+        let start = (8 * LINE_WORDS - misalign) % (8 * LINE_WORDS) / 8;
         Table {
-            keys: vec![0; size],
-            heads: vec![[0; HEAD_WORDS]; size],
-            bodies: vec![0; size * BODY_WORDS],
+            words,
+            start,
             mask: (size - 1) & !1,
-            work: vec![0; size],
         }
+    }
+
+    /// The bucket of slot `i`, and which of its two slots `i` is.
+    #[inline]
+    fn bucket(&self, i: usize) -> (&[u64; BUCKET_WORDS], usize) {
+        let at = self.start + (i >> 1) * BUCKET_WORDS;
+        let b = self.words[at..at + BUCKET_WORDS]
+            .try_into()
+            .expect("a bucket's words");
+        (b, i & 1)
+    }
+
+    /// The bucket of slot `i` to write, and which of its two slots `i` is.
+    #[inline]
+    fn bucket_mut(&mut self, i: usize) -> (&mut [u64; BUCKET_WORDS], usize) {
+        let at = self.start + (i >> 1) * BUCKET_WORDS;
+        let b = (&mut self.words[at..at + BUCKET_WORDS])
+            .try_into()
+            .expect("a bucket's words");
+        (b, i & 1)
+    }
+
+    /// The work word's share of slot `i`'s bucket that is slot `i`'s.
+    #[inline]
+    fn work_of(w: u64, j: usize) -> u32 {
+        (w >> (32 * j)) as u32
     }
 
     /// The slot holding `key`, if any.
     #[inline]
     pub fn find(&self, key: u64) -> Option<usize> {
         let i = (key as usize) & self.mask;
-        (i..i + 2).find(|&j| self.keys[j] == key)
+        let (b, _) = self.bucket(i);
+        if b[0] == key {
+            Some(i)
+        } else if b[1] == key {
+            Some(i + 1)
+        } else {
+            None
+        }
     }
 
     /// The probe fields of the entry in slot `i`.
     #[inline]
     pub fn head(&self, i: usize) -> Head {
-        Head::from_words(&self.heads[i])
+        let (b, j) = self.bucket(i);
+        Head::from_words(
+            b[HEAD_AT[j]..HEAD_AT[j] + HEAD_WORDS]
+                .try_into()
+                .expect("a head's words"),
+        )
     }
 
     /// The filters and assumptions of the entry in slot `i`.
     #[inline]
     pub fn body(&self, i: usize) -> Body {
-        Body::from_words(&self.bodies[i * BODY_WORDS..(i + 1) * BODY_WORDS])
+        let (b, j) = self.bucket(i);
+        Body::from_words(&b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS])
     }
 
     /// The entry in slot `i`.
     pub fn get(&self, i: usize) -> Entry {
         let h = self.head(i);
         let b = self.body(i);
+        let (bucket, j) = self.bucket(i);
         Entry {
-            key: self.keys[i],
+            key: bucket[j],
             exact: h.exact,
             path: h.path,
             lower: h.lower,
@@ -325,25 +389,29 @@ impl Table {
             Some(i) => i,
             None => {
                 let b = (e.key as usize) & self.mask;
-                if self.work[b] <= work {
+                let (bucket, _) = self.bucket(b);
+                if Table::work_of(bucket[WORK_AT], 0) <= work {
                     b
                 } else {
                     b + 1
                 }
             }
         };
-        self.keys[i] = e.key;
-        self.heads[i] = Head {
-            exact: e.exact,
-            path: e.path,
-            min_ref: e.min_ref,
-            lower: e.lower,
-            upper: e.upper,
-            best: e.best,
-            history_free: e.history_free,
-        }
-        .to_words();
-        let w = &mut self.bodies[i * BODY_WORDS..(i + 1) * BODY_WORDS];
+        let (b, j) = self.bucket_mut(i);
+        b[j] = e.key;
+        b[HEAD_AT[j]..HEAD_AT[j] + HEAD_WORDS].copy_from_slice(
+            &Head {
+                exact: e.exact,
+                path: e.path,
+                min_ref: e.min_ref,
+                lower: e.lower,
+                upper: e.upper,
+                best: e.best,
+                history_free: e.history_free,
+            }
+            .to_words(),
+        );
+        let w = &mut b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS];
         w[..SEEN_WORDS].copy_from_slice(&e.seen[0]);
         w[SEEN_WORDS..2 * SEEN_WORDS].copy_from_slice(&e.seen[1]);
         w[2 * SEEN_WORDS..].copy_from_slice(&[
@@ -352,20 +420,23 @@ impl Table {
             e.dep.inside[0],
             e.dep.inside[1],
         ]);
-        self.work[i] = self.work[i].max(work);
-        if old.is_none() {
-            self.work[i] = work;
-        }
+        let was = Table::work_of(b[WORK_AT], j);
+        let now = if old.is_none() { work } else { was.max(work) };
+        let mine = (u32::MAX as u64) << (32 * j);
+        b[WORK_AT] = b[WORK_AT] & !mine | (now as u64) << (32 * j);
     }
 
     /// The number of occupied slots.
     pub fn occupied(&self) -> usize {
-        self.keys.iter().filter(|&&k| k != 0).count()
+        self.words[self.start..]
+            .chunks_exact(BUCKET_WORDS)
+            .map(|b| (b[0] != 0) as usize + (b[1] != 0) as usize)
+            .sum()
     }
 
     /// The number of slots.
     pub fn capacity(&self) -> usize {
-        self.keys.len()
+        (self.words.len() - self.start) / BUCKET_WORDS * 2
     }
 }
 
