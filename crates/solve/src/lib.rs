@@ -83,7 +83,7 @@ use position::{Chains, HashIndex, Moves, Played, SymHashes};
 use std::fmt;
 use std::time::Instant;
 use table::{
-    seen_add, seen_common, seen_counts, seen_has, seen_remap, seen_union, Body, Dep, Entry, Seen,
+    seen_add, seen_common, seen_counts, seen_has, seen_remap, seen_union, Body, Dep, Head, Seen,
     Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
 };
 use tengen_core::{Board, Color, Game, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError};
@@ -726,14 +726,14 @@ impl Solver {
     /// (ignored for a pass).
     fn push_child(&mut self, m: u8, bl: u64, wh: u64) {
         let (entry, hashes) = self.child(m, bl, wh);
-        self.push_made(entry, hashes);
+        self.push_made(&entry, &hashes);
     }
 
     /// Pushes a child made by [`Solver::child`] from the current position.
     #[inline]
-    fn push_made(&mut self, entry: PathEntry, hashes: SymHashes) {
-        self.sym_hashes.push(hashes);
-        self.path.push(entry);
+    fn push_made(&mut self, entry: &PathEntry, hashes: &SymHashes) {
+        self.sym_hashes.push(*hashes);
+        self.path.push(*entry);
         self.index_push();
     }
 
@@ -903,18 +903,6 @@ impl Solver {
                 last_round: self.stats.rounds.last().copied(),
             });
         }
-    }
-
-    /// A table entry with the stone masks of its filters and assumptions turned from the
-    /// canonical orientation into that of the current board (symmetry `sym`).
-    fn entry_here(&self, e: &Entry, sym: usize) -> Entry {
-        let from_canon = |m: u64| self.mover.unmap_mask(sym, m);
-        let mut out = *e;
-        for f in &mut out.seen {
-            seen_remap(f, from_canon);
-        }
-        out.dep = e.dep.mapped(from_canon);
-        out
     }
 
     /// The filters and assumptions of the entry in slot `i`, turned from the canonical
@@ -1188,7 +1176,7 @@ impl Solver {
         ) in moves.iter().enumerate()
         {
             match made.get(k) {
-                Some(&(entry, hashes)) => self.push_made(entry, hashes),
+                Some((entry, hashes)) => self.push_made(entry, hashes),
                 None => self.push_child(m, child_black, child_white),
             }
             let child = self.path[d + 1];
@@ -1247,8 +1235,7 @@ impl Solver {
         });
         let history_free = min_ref.map(|r| r >= outside);
         let mine = here.to_move == self.pessimistic_for;
-        let mut entry = Entry {
-            key,
+        let head = Head {
             exact,
             path: here.before,
             lower: if best > alpha && (!horizon || mine) {
@@ -1267,33 +1254,25 @@ impl Solver {
             },
             history_free,
             min_ref: min_ref.map(|r| r.min(u32::MAX as usize) as u32),
-            seen,
-            dep,
         };
-        if let Some(i) = valid_slot {
-            let old = &self.entry_here(&self.table.get(i), here.sym);
-            entry.lower = entry.lower.max(old.lower);
-            entry.upper = entry.upper.min(old.upper);
-            for c in 0..2 {
-                entry.history_free[c] &= old.history_free[c];
-                entry.min_ref[c] = entry.min_ref[c].min(old.min_ref[c]);
-                seen_union(&mut entry.seen[c], &old.seen[c]);
-            }
-            entry.dep.merge(&old.dep);
-            debug_assert!(entry.lower <= entry.upper, "inconsistent bounds");
-        }
-        let trivial = entry.lower == -self.n as i16 && entry.upper == self.n as i16;
+        // Merged with the entry there (`Table::store`) when it is of this position and history;
+        // a result that bounds nothing does not replace another history's entry.
+        let trivial = head.lower == -self.n as i16 && head.upper == self.n as i16;
         if !(trivial && slot.is_some() && valid_slot.is_none()) {
             let replace = valid_slot.or(slot);
             // The stone masks of the filters and assumptions go in canonical orientation: the
             // entry serves every position of its key, mirror images included.
             let to_canon = |m: u64| self.mover.map_mask(here.sym, m);
-            for f in &mut entry.seen {
-                seen_remap(f, to_canon);
-            }
-            entry.dep = entry.dep.mapped(to_canon);
-            self.table
-                .store(&entry, replace, self.nodes - nodes_before + 1);
+            self.table.store(
+                key,
+                head,
+                &seen,
+                &dep,
+                to_canon,
+                replace,
+                valid_slot.is_some(),
+                self.nodes - nodes_before + 1,
+            );
         }
         Out {
             value: best,
