@@ -201,7 +201,7 @@ const _: () = assert!(HEAD_AT[0] + HEAD_WORDS <= LINE_WORDS);
 const _: () = assert!(HEAD_AT[1] >= LINE_WORDS && HEAD_AT[1] + HEAD_WORDS <= 2 * LINE_WORDS);
 const _: () = assert!(BODY_AT[0] >= HEAD_AT[1] + HEAD_WORDS);
 const _: () = assert!(BODY_AT[1] + BODY_WORDS <= BUCKET_WORDS);
-const _: () = assert!(BUCKET_WORDS % LINE_WORDS == 0);
+const _: () = assert!(BUCKET_WORDS.is_multiple_of(LINE_WORDS));
 
 /// Words of a [`Head`]: exact, path, min_ref, then lower, upper, best and history_free.
 const HEAD_WORDS: usize = 4;
@@ -604,9 +604,9 @@ mod tests {
             seen_remap(f, from_canon);
         }
         back.dep = back.dep.mapped(from_canon);
-        for c in 0..2 {
-            seen_union(&mut seen[c], &back.seen[c]);
-            seen_remap(&mut seen[c], to_canon);
+        for (f, b) in seen.iter_mut().zip(&back.seen) {
+            seen_union(f, b);
+            seen_remap(f, to_canon);
         }
         dep.merge(&back.dep);
         let dep = dep.mapped(to_canon);
