@@ -83,7 +83,7 @@ use position::{Chains, HashIndex, Moves, Played, SymHashes};
 use std::fmt;
 use std::time::Instant;
 use table::{
-    seen_add, seen_common, seen_counts, seen_has, seen_remap, seen_union, Body, Dep, Entry, Seen,
+    seen_add, seen_common, seen_counts, seen_has, seen_remap, seen_union, Body, Dep, Head, Seen,
     Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
 };
 use tengen_core::{Board, Color, Game, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError};
@@ -371,6 +371,15 @@ struct PathEntry {
     prev_same: usize,
 }
 
+/// A cut-off by a stored bound ([`Solver::probe`]): the value, the smallest path index a
+/// superko refusal of each colour's moves pointed at (as in [`Out`]), and the slot of the entry
+/// (whose filters and assumptions the search returns).
+struct Cut {
+    value: i32,
+    min_ref: [usize; 2],
+    slot: usize,
+}
+
 /// What a search returns besides its value.
 struct Out {
     value: i32,
@@ -385,6 +394,15 @@ struct Out {
     /// one-sided estimate there).
     horizon: bool,
 }
+
+/// The result of a search that saw nothing below it (its fields other than the value).
+const OUT_NONE: Out = Out {
+    value: 0,
+    min_ref: [usize::MAX; 2],
+    seen: [SEEN_NONE; 2],
+    dep: DEP_NONE,
+    horizon: false,
+};
 
 const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
 const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
@@ -414,6 +432,8 @@ struct Solver {
     sym_hashes: Vec<SymHashes>,
     /// Spare move lists (one is taken per node and given back).
     spare_lists: Vec<Vec<Child>>,
+    /// Spare lists of children made (path entry and hashes), one taken per node likewise.
+    spare_made: Vec<Vec<(PathEntry, SymHashes)>>,
     area: bool,
     n: i32,
     table: Table,
@@ -532,6 +552,7 @@ impl Solver {
             mover,
             sym_hashes: vec![hashes],
             spare_lists: Vec::new(),
+            spare_made: Vec::new(),
             area,
             n,
             table: Table::new(options.table_bits.clamp(4, 32)),
@@ -705,8 +726,14 @@ impl Solver {
     /// (ignored for a pass).
     fn push_child(&mut self, m: u8, bl: u64, wh: u64) {
         let (entry, hashes) = self.child(m, bl, wh);
-        self.sym_hashes.push(hashes);
-        self.path.push(entry);
+        self.push_made(&entry, &hashes);
+    }
+
+    /// Pushes a child made by [`Solver::child`] from the current position.
+    #[inline]
+    fn push_made(&mut self, entry: &PathEntry, hashes: &SymHashes) {
+        self.sym_hashes.push(*hashes);
+        self.path.push(*entry);
         self.index_push();
     }
 
@@ -878,18 +905,6 @@ impl Solver {
         }
     }
 
-    /// A table entry with the stone masks of its filters and assumptions turned from the
-    /// canonical orientation into that of the current board (symmetry `sym`).
-    fn entry_here(&self, e: &Entry, sym: usize) -> Entry {
-        let from_canon = |m: u64| self.mover.unmap_mask(sym, m);
-        let mut out = *e;
-        for f in &mut out.seen {
-            seen_remap(f, from_canon);
-        }
-        out.dep = e.dep.mapped(from_canon);
-        out
-    }
-
     /// The filters and assumptions of the entry in slot `i`, turned from the canonical
     /// orientation into that of the current board (symmetry `sym`).
     fn body_here(&self, i: usize, sym: usize) -> Body {
@@ -916,7 +931,7 @@ impl Solver {
     /// The table's move for the current position (the last of the path) and, when a stored bound
     /// that provably holds on this path decides the null-window question, the cut-off.
     /// `count`: whether the statistics count it.
-    fn probe(&mut self, alpha: i32, beta: i32, count: bool) -> (u8, Option<Out>) {
+    fn probe(&mut self, alpha: i32, beta: i32, count: bool) -> (u8, Option<Cut>) {
         let d = self.path.len() - 1;
         let here = self.path[d];
         // Earlier positions outside the key: all, or all but the parent when it is in the key.
@@ -944,7 +959,6 @@ impl Solver {
         let need_lo = lo >= beta || lo == hi;
         let need_hi = hi <= alpha || lo == hi;
         // The filters and assumptions, in this board's orientation, read only when needed.
-        let mut body = None;
         let (lo_ok, hi_ok) = if same_path {
             (true, true)
         } else if need_lo && e.history_free[o] || need_hi && e.history_free[x] {
@@ -961,7 +975,6 @@ impl Solver {
                     )
                 },
             );
-            body = Some(b);
             ok.unwrap_or((false, false))
         } else {
             (false, false)
@@ -997,15 +1010,12 @@ impl Solver {
                     0
                 }
             });
-            let b = body.unwrap_or_else(|| self.body_here(i, here.sym));
             return (
                 tt_move,
-                Some(Out {
+                Some(Cut {
                     value,
                     min_ref,
-                    seen: b.seen,
-                    dep: b.dep,
-                    horizon: false,
+                    slot: i,
                 }),
             );
         }
@@ -1018,24 +1028,17 @@ impl Solver {
         if self.nodes & 0xffff == 0 {
             self.report();
         }
-        let none = Out {
-            value: 0,
-            min_ref: [usize::MAX; 2],
-            seen: [SEEN_NONE; 2],
-            dep: DEP_NONE,
-            horizon: false,
-        };
         if self.nodes > self.node_limit {
             self.aborted = true;
             return Out {
                 horizon: true,
-                ..none
+                ..OUT_NONE
             };
         }
         if self.passes() >= 2 {
             return Out {
                 value: self.terminal(),
-                ..none
+                ..OUT_NONE
             };
         }
         let d = self.path.len() - 1;
@@ -1045,8 +1048,20 @@ impl Solver {
         let key = self.key(&here, true);
         let exact = self.key(&here, false);
         let (tt_move, cut) = self.probe(alpha, beta, true);
-        if let Some(out) = cut {
-            return out;
+        if let Some(Cut {
+            value,
+            min_ref,
+            slot,
+        }) = cut
+        {
+            let b = self.body_here(slot, here.sym);
+            return Out {
+                value,
+                min_ref,
+                seen: b.seen,
+                dep: b.dep,
+                horizon: false,
+            };
         }
         // Safe points: what each side keeps whatever the other does.
         let (bl, wh) = (here.black, here.white);
@@ -1055,7 +1070,11 @@ impl Solver {
         let mut safety = [self.geo.safety_base(bl, wh), self.geo.safety_base(wh, bl)];
         if let Some((value, dep)) = self.safe_cut(&here, &mut safety, d, alpha, beta) {
             self.stats.safe_cuts += 1;
-            return Out { value, dep, ..none };
+            return Out {
+                value,
+                dep,
+                ..OUT_NONE
+            };
         }
         if ply >= self.depth_limit {
             let (value, dep) = self.leaf_value(&here, &mut safety, d, beta);
@@ -1064,7 +1083,7 @@ impl Solver {
                 value,
                 dep,
                 horizon: true,
-                ..none
+                ..OUT_NONE
             };
         }
 
@@ -1116,18 +1135,24 @@ impl Solver {
         // Enhanced transposition cut-off: a child whose stored bound (valid on this path, the
         // same test as at the child itself) already refutes the window goes first; its search
         // is then one node.
+        // The children made here (path entry and hashes) are kept for the search below, in
+        // the order of `moves`.
+        let mut made = self.spare_made.pop().unwrap_or_default();
+        made.clear();
         if ply + 2 < self.depth_limit && passes == 0 {
             for j in 0..moves.len() {
                 let c = moves[j];
                 // The probe reads the child's own entry and the positions before it: the
                 // child goes on the path but not in its indexes (it is not searched here).
-                let (entry, _) = self.child(c.m, c.black, c.white);
+                let (entry, hashes) = self.child(c.m, c.black, c.white);
+                made.push((entry, hashes));
                 self.path.push(entry);
                 let (_, cut) = self.probe(-beta, -alpha, false);
                 self.path.pop();
                 if cut.is_some_and(|o| -o.value >= beta) {
                     self.stats.etc_cuts += 1;
                     moves[..=j].rotate_right(1);
+                    made[..=j].rotate_right(1);
                     break;
                 }
             }
@@ -1140,14 +1165,20 @@ impl Solver {
         let mut dep = DEP_NONE;
         let mut horizon = false;
         let nodes_before = self.nodes;
-        for &Child {
-            m,
-            black: child_black,
-            white: child_white,
-            ..
-        } in &moves
+        for (
+            k,
+            &Child {
+                m,
+                black: child_black,
+                white: child_white,
+                ..
+            },
+        ) in moves.iter().enumerate()
         {
-            self.push_child(m, child_black, child_white);
+            match made.get(k) {
+                Some((entry, hashes)) => self.push_made(entry, hashes),
+                None => self.push_child(m, child_black, child_white),
+            }
             let child = self.path[d + 1];
             let out = self.search(-beta, -a, ply + 1);
             self.pop();
@@ -1155,7 +1186,7 @@ impl Solver {
                 // Given up: nothing from here up is stored.
                 return Out {
                     horizon: true,
-                    ..none
+                    ..OUT_NONE
                 };
             }
             let v = -out.value;
@@ -1190,6 +1221,7 @@ impl Solver {
         }
 
         self.spare_lists.push(moves);
+        self.spare_made.push(made);
 
         // Store. Below the depth limit only a win of the player the search is pessimistic for
         // is a proof: a fail high when it is to move here, a fail low when the other is.
@@ -1203,8 +1235,7 @@ impl Solver {
         });
         let history_free = min_ref.map(|r| r >= outside);
         let mine = here.to_move == self.pessimistic_for;
-        let mut entry = Entry {
-            key,
+        let head = Head {
             exact,
             path: here.before,
             lower: if best > alpha && (!horizon || mine) {
@@ -1223,33 +1254,25 @@ impl Solver {
             },
             history_free,
             min_ref: min_ref.map(|r| r.min(u32::MAX as usize) as u32),
-            seen,
-            dep,
         };
-        if let Some(i) = valid_slot {
-            let old = &self.entry_here(&self.table.get(i), here.sym);
-            entry.lower = entry.lower.max(old.lower);
-            entry.upper = entry.upper.min(old.upper);
-            for c in 0..2 {
-                entry.history_free[c] &= old.history_free[c];
-                entry.min_ref[c] = entry.min_ref[c].min(old.min_ref[c]);
-                seen_union(&mut entry.seen[c], &old.seen[c]);
-            }
-            entry.dep.merge(&old.dep);
-            debug_assert!(entry.lower <= entry.upper, "inconsistent bounds");
-        }
-        let trivial = entry.lower == -self.n as i16 && entry.upper == self.n as i16;
+        // Merged with the entry there (`Table::store`) when it is of this position and history;
+        // a result that bounds nothing does not replace another history's entry.
+        let trivial = head.lower == -self.n as i16 && head.upper == self.n as i16;
         if !(trivial && slot.is_some() && valid_slot.is_none()) {
             let replace = valid_slot.or(slot);
             // The stone masks of the filters and assumptions go in canonical orientation: the
             // entry serves every position of its key, mirror images included.
             let to_canon = |m: u64| self.mover.map_mask(here.sym, m);
-            for f in &mut entry.seen {
-                seen_remap(f, to_canon);
-            }
-            entry.dep = entry.dep.mapped(to_canon);
-            self.table
-                .store(&entry, replace, self.nodes - nodes_before + 1);
+            self.table.store(
+                key,
+                head,
+                &seen,
+                &dep,
+                to_canon,
+                replace,
+                valid_slot.is_some(),
+                self.nodes - nodes_before + 1,
+            );
         }
         Out {
             value: best,

@@ -132,78 +132,79 @@ pub(crate) const NO_MOVE: u8 = 255;
 /// The move field of an entry: a pass.
 pub(crate) const PASS: u8 = 254;
 
-/// One stored search result: bounds on the value for the player to move.
-#[derive(Clone, Copy)]
-pub(crate) struct Entry {
-    /// Canonical position hash mixed with the player to move and the pass count (0 = empty slot).
-    pub key: u64,
-    /// Exact (not canonical) position hash, with the same mixing.
+/// The part of a stored search result that every probe reads (the key, the canonical position
+/// hash mixed with the player to move and the pass count, sits apart; 0 is an empty slot).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct Head {
+    /// Exact (not canonical) position hash, with the same mixing as the key.
     pub exact: u64,
     /// Hash of the set of earlier positions of the path the result was computed on.
     pub path: u64,
-    /// The value is at least this.
+    /// For each colour (0 black, 1 white): the smallest path index that a superko refusal of its
+    /// moves in the subtree pointed at (u32::MAX: none); meaningful for reuse on the same path
+    /// only.
+    pub min_ref: [u32; 2],
+    /// The value for the player to move is at least this.
     pub lower: i16,
     /// The value is at most this.
     pub upper: i16,
     /// Best or refuting move, in the canonical orientation.
     pub best: u8,
-    /// For each colour (0 black, 1 white): no superko refusal of its moves in the subtree
-    /// pointed at a position before this node.
+    /// For each colour: no superko refusal of its moves in the subtree pointed at a position
+    /// before this node.
     pub history_free: [bool; 2],
-    /// For each colour: the smallest path index that a superko refusal of its moves in the
-    /// subtree pointed at (u32::MAX: none); meaningful for reuse on the same path only.
-    pub min_ref: [u32; 2],
+}
+
+/// The part of a stored result read only when its bound is used: the superko filters and the
+/// safe-region assumptions, with their stone masks in the canonical orientation of the entry's
+/// position (an entry is reused on every position of the same key, mirror images included).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct Body {
     /// For each colour: the positions its moves in the subtree created.
     pub seen: [Seen; 2],
     /// What the subtree's safe-region cut-offs assumed about earlier positions.
     pub dep: Dep,
 }
 
-/// The part of an entry that every probe reads.
-#[derive(Clone, Copy)]
-pub(crate) struct Head {
-    /// See [`Entry::exact`].
-    pub exact: u64,
-    /// See [`Entry::path`].
-    pub path: u64,
-    /// See [`Entry::min_ref`].
-    pub min_ref: [u32; 2],
-    /// See [`Entry::lower`].
-    pub lower: i16,
-    /// See [`Entry::upper`].
-    pub upper: i16,
-    /// See [`Entry::best`].
-    pub best: u8,
-    /// See [`Entry::history_free`].
-    pub history_free: [bool; 2],
-}
-
-/// The part of an entry read only when its bound is used: the superko filters and the
-/// safe-region assumptions.
-#[derive(Clone, Copy)]
-pub(crate) struct Body {
-    /// See [`Entry::seen`].
-    pub seen: [Seen; 2],
-    /// See [`Entry::dep`].
-    pub dep: Dep,
-}
-
 /// A fixed-size table of 2^bits entries, two per bucket (one kept by size of work, one always
-/// replaced). The keys of a bucket sit together (one cache line answers a probe that misses),
-/// the fields every probe reads apart from the superko filters, which only a bound in use needs.
-/// Entries are kept as plain words so that a new table is zeroed memory from the system (no
-/// writing of hundreds of megabytes before the search starts; pages come as they are used);
-/// an empty slot (key 0) is never read.
+/// replaced). A bucket is 96 words (768 bytes, twelve cache lines) aligned to a cache line: its
+/// first line holds both keys, both slots' work and the first slot's probe fields, so that a
+/// probe that misses, or finds the first slot, reads one cache line; the second slot's probe
+/// fields fill the next line (the pair of lines that the processor fetches together), and the
+/// superko filters and assumptions that only a bound in use needs follow. Entries are kept as
+/// plain words so that a new table is zeroed memory from the system (no writing of hundreds of
+/// megabytes before the search starts; pages come as they are used); an empty slot (key 0) is
+/// never read.
 pub(crate) struct Table {
-    keys: Vec<u64>,
-    heads: Vec<[u64; HEAD_WORDS]>,
-    /// `BODY_WORDS` words a slot, one vector (zeroed memory comes from the system only for a
-    /// vector of plain words or of short arrays).
-    bodies: Vec<u64>,
+    /// `BUCKET_WORDS` words a bucket from `start` on (the words before `start` only align the
+    /// buckets to cache lines; zeroed memory comes from the system only for a vector of plain
+    /// words or of short arrays).
+    words: Vec<u64>,
+    /// The index of the first bucket's first word.
+    start: usize,
     mask: usize,
-    /// Work (nodes) spent on the entry of each slot, for replacement.
-    work: Vec<u32>,
+    /// Occupied slots (counted as stores fill empty ones: counting them at the end would read
+    /// every page of the table).
+    occupied: usize,
 }
+
+/// Words of a bucket: the two keys, the two slots' work (nodes spent on each, for
+/// replacement), the first slot's [`Head`], a spare word, the second slot's [`Head`], then the
+/// two slots' [`Body`]s.
+const BUCKET_WORDS: usize = 96;
+/// Where the work word of a bucket is.
+const WORK_AT: usize = 2;
+/// Where each slot's [`Head`] begins in its bucket.
+const HEAD_AT: [usize; 2] = [3, 8];
+/// Where each slot's [`Body`] begins in its bucket.
+const BODY_AT: [usize; 2] = [12, 12 + BODY_WORDS];
+/// Words of a cache line.
+const LINE_WORDS: usize = 8;
+const _: () = assert!(HEAD_AT[0] + HEAD_WORDS <= LINE_WORDS);
+const _: () = assert!(HEAD_AT[1] >= LINE_WORDS && HEAD_AT[1] + HEAD_WORDS <= 2 * LINE_WORDS);
+const _: () = assert!(BODY_AT[0] >= HEAD_AT[1] + HEAD_WORDS);
+const _: () = assert!(BODY_AT[1] + BODY_WORDS <= BUCKET_WORDS);
+const _: () = assert!(BUCKET_WORDS.is_multiple_of(LINE_WORDS));
 
 /// Words of a [`Head`]: exact, path, min_ref, then lower, upper, best and history_free.
 const HEAD_WORDS: usize = 4;
@@ -257,8 +258,10 @@ impl Body {
 impl Table {
     /// The bytes a table of 2^bits entries takes.
     pub fn bytes(bits: u32) -> Option<usize> {
-        let per = 8 + 8 * HEAD_WORDS + 8 * BODY_WORDS + 4;
-        1usize.checked_shl(bits.max(1))?.checked_mul(per)
+        let buckets = 1usize.checked_shl(bits.max(1) - 1)?;
+        buckets
+            .checked_mul(8 * BUCKET_WORDS)?
+            .checked_add(8 * (LINE_WORDS - 1))
     }
 
     /// Whether the memory for a table of 2^bits entries can be had: a reservation of that many
@@ -271,101 +274,178 @@ impl Table {
     /// A table of 2^bits entries.
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits.max(1);
+        let words = vec![0u64; size / 2 * BUCKET_WORDS + LINE_WORDS - 1];
+        // The first word on a cache line (64 bytes) boundary.
+        let misalign = words.as_ptr() as usize % (8 * LINE_WORDS);
+        let start = (8 * LINE_WORDS - misalign) % (8 * LINE_WORDS) / 8;
         Table {
-            keys: vec![0; size],
-            heads: vec![[0; HEAD_WORDS]; size],
-            bodies: vec![0; size * BODY_WORDS],
+            words,
+            start,
             mask: (size - 1) & !1,
-            work: vec![0; size],
+            occupied: 0,
         }
+    }
+
+    /// The bucket of slot `i`, and which of its two slots `i` is.
+    #[inline]
+    fn bucket(&self, i: usize) -> (&[u64; BUCKET_WORDS], usize) {
+        let at = self.start + (i >> 1) * BUCKET_WORDS;
+        let b = self.words[at..at + BUCKET_WORDS]
+            .try_into()
+            .expect("a bucket's words");
+        (b, i & 1)
+    }
+
+    /// The bucket of slot `i` to write, and which of its two slots `i` is.
+    #[inline]
+    fn bucket_mut(&mut self, i: usize) -> (&mut [u64; BUCKET_WORDS], usize) {
+        let at = self.start + (i >> 1) * BUCKET_WORDS;
+        let b = (&mut self.words[at..at + BUCKET_WORDS])
+            .try_into()
+            .expect("a bucket's words");
+        (b, i & 1)
+    }
+
+    /// The work word's share of slot `i`'s bucket that is slot `i`'s.
+    #[inline]
+    fn work_of(w: u64, j: usize) -> u32 {
+        (w >> (32 * j)) as u32
     }
 
     /// The slot holding `key`, if any.
     #[inline]
     pub fn find(&self, key: u64) -> Option<usize> {
         let i = (key as usize) & self.mask;
-        (i..i + 2).find(|&j| self.keys[j] == key)
+        let (b, _) = self.bucket(i);
+        if b[0] == key {
+            Some(i)
+        } else if b[1] == key {
+            Some(i + 1)
+        } else {
+            None
+        }
     }
 
     /// The probe fields of the entry in slot `i`.
     #[inline]
     pub fn head(&self, i: usize) -> Head {
-        Head::from_words(&self.heads[i])
+        let (b, j) = self.bucket(i);
+        Head::from_words(
+            b[HEAD_AT[j]..HEAD_AT[j] + HEAD_WORDS]
+                .try_into()
+                .expect("a head's words"),
+        )
     }
 
     /// The filters and assumptions of the entry in slot `i`.
     #[inline]
     pub fn body(&self, i: usize) -> Body {
-        Body::from_words(&self.bodies[i * BODY_WORDS..(i + 1) * BODY_WORDS])
+        let (b, j) = self.bucket(i);
+        Body::from_words(&b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS])
     }
 
-    /// The entry in slot `i`.
-    pub fn get(&self, i: usize) -> Entry {
-        let h = self.head(i);
-        let b = self.body(i);
-        Entry {
-            key: self.keys[i],
-            exact: h.exact,
-            path: h.path,
-            lower: h.lower,
-            upper: h.upper,
-            best: h.best,
-            history_free: h.history_free,
-            min_ref: h.min_ref,
-            seen: b.seen,
-            dep: b.dep,
-        }
-    }
-
-    /// Stores `e`, over slot `old` when given (the same key), else over the cheaper of the two
-    /// slots of its bucket.
-    pub fn store(&mut self, e: &Entry, old: Option<usize>, work: u64) {
+    /// Stores a search result of the position keyed `key`: its probe fields `head`, and its
+    /// filters and assumptions `seen` and `dep` in the searched board's orientation, which
+    /// `to_canon` turns into the canonical one. The result goes over slot `old` when given (the
+    /// same key), else over the cheaper of the two slots of its bucket. With `merge` (only with
+    /// `old`: an entry of the same position and history), it is merged with the entry there:
+    /// the tighter bounds, the union of the filters and assumptions (the stone masks are merged
+    /// in canonical orientation: a symmetry permutes bits, so it commutes with `&` and `|`),
+    /// each colour history-free only if both were, the smaller refusal indexes; the move is the
+    /// new one.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &mut self,
+        key: u64,
+        head: Head,
+        seen: &[Seen; 2],
+        dep: &Dep,
+        to_canon: impl Fn(u64) -> u64,
+        old: Option<usize>,
+        merge: bool,
+        work: u64,
+    ) {
+        debug_assert!(old.is_some() || !merge, "a merge needs the slot");
         let work = work.min(u32::MAX as u64) as u32;
         let i = match old {
             Some(i) => i,
             None => {
-                let b = (e.key as usize) & self.mask;
-                if self.work[b] <= work {
+                let b = (key as usize) & self.mask;
+                let (bucket, _) = self.bucket(b);
+                if Table::work_of(bucket[WORK_AT], 0) <= work {
                     b
                 } else {
                     b + 1
                 }
             }
         };
-        self.keys[i] = e.key;
-        self.heads[i] = Head {
-            exact: e.exact,
-            path: e.path,
-            min_ref: e.min_ref,
-            lower: e.lower,
-            upper: e.upper,
-            best: e.best,
-            history_free: e.history_free,
+        let (b, j) = self.bucket_mut(i);
+        let filled = b[j] == 0;
+        b[j] = key;
+        let hw: &mut [u64; HEAD_WORDS] = (&mut b[HEAD_AT[j]..HEAD_AT[j] + HEAD_WORDS])
+            .try_into()
+            .expect("a head's words");
+        let head = if merge {
+            let o = Head::from_words(hw);
+            Head {
+                lower: head.lower.max(o.lower),
+                upper: head.upper.min(o.upper),
+                history_free: [0, 1].map(|c| head.history_free[c] && o.history_free[c]),
+                min_ref: [0, 1].map(|c| head.min_ref[c].min(o.min_ref[c])),
+                ..head
+            }
+        } else {
+            head
+        };
+        debug_assert!(head.lower <= head.upper, "inconsistent bounds");
+        *hw = head.to_words();
+        let w = &mut b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS];
+        for (c, f) in seen.iter().enumerate() {
+            let w = &mut w[c * SEEN_WORDS..(c + 1) * SEEN_WORDS];
+            let (bloom_counts, common) = w.split_at_mut(COMMON_B);
+            let (common_b, common_w) = (to_canon(f[COMMON_B]), to_canon(f[COMMON_W]));
+            if merge {
+                for (x, y) in bloom_counts.iter_mut().zip(f) {
+                    *x |= y;
+                }
+                common[0] &= common_b;
+                common[1] &= common_w;
+            } else {
+                bloom_counts.copy_from_slice(&f[..COMMON_B]);
+                common[0] = common_b;
+                common[1] = common_w;
+            }
         }
-        .to_words();
-        let w = &mut self.bodies[i * BODY_WORDS..(i + 1) * BODY_WORDS];
-        w[..SEEN_WORDS].copy_from_slice(&e.seen[0]);
-        w[SEEN_WORDS..2 * SEEN_WORDS].copy_from_slice(&e.seen[1]);
-        w[2 * SEEN_WORDS..].copy_from_slice(&[
-            e.dep.need[0],
-            e.dep.need[1],
-            e.dep.inside[0],
-            e.dep.inside[1],
-        ]);
-        self.work[i] = self.work[i].max(work);
-        if old.is_none() {
-            self.work[i] = work;
+        let d = &mut w[2 * SEEN_WORDS..];
+        let new = [
+            to_canon(dep.need[0]),
+            to_canon(dep.need[1]),
+            to_canon(dep.inside[0]),
+            to_canon(dep.inside[1]),
+        ];
+        if merge {
+            for k in 0..2 {
+                d[k] &= new[k];
+                d[2 + k] |= new[2 + k];
+            }
+        } else {
+            d.copy_from_slice(&new);
         }
+        let was = Table::work_of(b[WORK_AT], j);
+        let now = if old.is_none() { work } else { was.max(work) };
+        let mine = (u32::MAX as u64) << (32 * j);
+        b[WORK_AT] = b[WORK_AT] & !mine | (now as u64) << (32 * j);
+        self.occupied += filled as usize;
     }
 
     /// The number of occupied slots.
     pub fn occupied(&self) -> usize {
-        self.keys.iter().filter(|&&k| k != 0).count()
+        self.occupied
     }
 
     /// The number of slots.
     pub fn capacity(&self) -> usize {
-        self.keys.len()
+        (self.words.len() - self.start) / BUCKET_WORDS * 2
     }
 }
 
@@ -373,49 +453,208 @@ impl Table {
 mod tests {
     use super::*;
 
-    #[test]
-    fn entries_come_back_as_stored() {
-        let mut t = Table::new(4);
+    fn filters(salt: u64) -> [Seen; 2] {
         let mut seen = [SEEN_NONE; 2];
-        seen_add(&mut seen[0], 0x1234_5678_9abc_def1, 0b1011, 0b0100);
-        seen_add(&mut seen[1], 0xfedc_ba98_7654_3211, 0b0110, 0b1000);
-        let e = Entry {
-            key: 0x8000_0000_0000_0003,
+        // The common stones depend on the salt too (bits 8 and up).
+        seen_add(
+            &mut seen[0],
+            0x1234_5678_9abc_def1 ^ salt,
+            0b1011 | salt << 8,
+            0b0100,
+        );
+        seen_add(
+            &mut seen[0],
+            0x0f0f_5678_9abc_def1 ^ salt,
+            0b0011 | salt << 8,
+            0b0100,
+        );
+        seen_add(
+            &mut seen[1],
+            0xfedc_ba98_7654_3211 ^ salt,
+            0b0110,
+            0b1000 | salt << 8,
+        );
+        seen
+    }
+
+    fn head(lower: i16, upper: i16) -> Head {
+        Head {
             exact: 7,
             path: u64::MAX,
-            lower: -25,
-            upper: 13,
+            lower,
+            upper,
             best: PASS,
             history_free: [true, false],
             min_ref: [u32::MAX, 12],
-            seen,
-            dep: Dep {
-                need: [u64::MAX, 5],
-                inside: [0, 1 << 63],
-            },
+        }
+    }
+
+    #[test]
+    fn entries_come_back_as_stored() {
+        let mut t = Table::new(4);
+        let seen = filters(0);
+        let dep = Dep {
+            need: [u64::MAX, 5],
+            inside: [0, 1 << 63],
         };
-        t.store(&e, None, 10);
-        let i = t.find(e.key).expect("stored");
-        let g = t.get(i);
-        assert_eq!(
-            (g.key, g.exact, g.path, g.lower, g.upper, g.best),
-            (e.key, e.exact, e.path, e.lower, e.upper, e.best)
-        );
-        assert_eq!((g.history_free, g.min_ref), (e.history_free, e.min_ref));
-        assert_eq!((g.seen, g.dep), (e.seen, e.dep));
+        let key = 0x8000_0000_0000_0003;
+        let h = head(-25, 13);
+        t.store(key, h, &seen, &dep, |m| m, None, false, 10);
+        let i = t.find(key).expect("stored");
+        assert_eq!(t.head(i), h);
+        assert_eq!(t.body(i), Body { seen, dep });
         let h = Head {
             history_free: [false, true],
             lower: i16::MIN,
             upper: i16::MAX,
             best: NO_MOVE,
-            ..t.head(i)
+            ..h
         };
-        let back = Head::from_words(&h.to_words());
-        assert_eq!(
-            (back.history_free, back.lower, back.upper, back.best),
-            (h.history_free, h.lower, h.upper, h.best)
-        );
+        assert_eq!(Head::from_words(&h.to_words()), h);
         assert_eq!(t.occupied(), 1);
-        assert!(t.find(e.key ^ 2).is_none());
+        assert!(t.find(key ^ 2).is_none());
+    }
+
+    /// The bucket layout: cache-line aligned, two slots that do not overwrite each other, and
+    /// the replacement policy (the first slot goes to the larger work, the second is always
+    /// replaced).
+    #[test]
+    fn buckets_hold_two_slots_and_replace_by_work() {
+        let mut t = Table::new(6);
+        assert_eq!(t.capacity(), 64);
+        assert_eq!((t.words[t.start..].as_ptr() as usize) % 64, 0);
+        // Four keys of one bucket (the same bits under the mask), each with its own fields.
+        let keys = [0x100 | 9, 0x200 | 9, 0x300 | 9, 0x400 | 9].map(|k| k << 8 | 0x21);
+        let store = |t: &mut Table, k: usize, work: u64| {
+            let h = head(k as i16, 20 + k as i16);
+            let seen = filters(k as u64);
+            let dep = Dep {
+                need: [k as u64, 1],
+                inside: [2, k as u64],
+            };
+            t.store(keys[k], h, &seen, &dep, |m| m, None, false, work);
+        };
+        let holds = |t: &Table, k: usize| {
+            t.find(keys[k]).is_some_and(|i| {
+                t.head(i) == head(k as i16, 20 + k as i16)
+                    && t.body(i).seen == filters(k as u64)
+                    && t.body(i).dep.need == [k as u64, 1]
+            })
+        };
+        store(&mut t, 0, 10);
+        assert_eq!(t.find(keys[0]), Some((keys[0] as usize) & t.mask));
+        // Less work than the first slot's: the second slot.
+        store(&mut t, 1, 5);
+        assert!(holds(&t, 0) && holds(&t, 1));
+        assert_eq!(t.find(keys[1]), Some(((keys[1] as usize) & t.mask) + 1));
+        // At least the first slot's work: replaces it; the second stays.
+        store(&mut t, 2, 10);
+        assert!(!holds(&t, 0) && holds(&t, 1) && holds(&t, 2));
+        // Less: replaces the second.
+        store(&mut t, 3, 9);
+        assert!(holds(&t, 2) && holds(&t, 3) && !holds(&t, 1));
+        // Replacements do not count again; another bucket's key does.
+        assert_eq!(t.occupied(), 2);
+        store(&mut t, 0, 1);
+        t.store(
+            keys[0] ^ 2,
+            head(0, 0),
+            &filters(0),
+            &DEP_NONE,
+            |m| m,
+            None,
+            false,
+            1,
+        );
+        let keys_held = t.words[t.start..]
+            .chunks_exact(BUCKET_WORDS)
+            .map(|b| (b[0] != 0) as usize + (b[1] != 0) as usize)
+            .sum::<usize>();
+        assert_eq!((t.occupied(), keys_held), (3, 3));
+    }
+
+    /// A merging store gives what merging in the searched orientation and then turning the
+    /// masks gave before (the wave-12 table: `Dep::merge`, `seen_union`, then the turn).
+    #[test]
+    fn merging_store_is_the_union_turned() {
+        // A permutation of the 64 bits, as a symmetry is.
+        let to_canon = |m: u64| m.rotate_left(5);
+        let from_canon = |m: u64| m.rotate_right(5);
+        let mut t = Table::new(4);
+        let key = 0x77;
+        let (old_seen, new_seen) = (filters(0), filters(0x30));
+        let old_dep = Dep {
+            need: [0b1110, 0b0111],
+            inside: [0b1, 0],
+        };
+        let new_dep = Dep {
+            need: [0b0110, u64::MAX],
+            inside: [0b10000, 1 << 62],
+        };
+        t.store(
+            key,
+            head(-3, 9),
+            &old_seen,
+            &old_dep,
+            to_canon,
+            None,
+            false,
+            4,
+        );
+        let i = t.find(key).expect("stored");
+        let mut new_head = head(-5, 4);
+        new_head.history_free = [false, true];
+        new_head.min_ref = [3, 20];
+        new_head.best = 2;
+        t.store(
+            key,
+            new_head,
+            &new_seen,
+            &new_dep,
+            to_canon,
+            Some(i),
+            true,
+            1,
+        );
+        // The reference: the old entry turned back, merged, turned again.
+        let mut seen = new_seen;
+        let mut dep = new_dep;
+        let mut back = t_body_old(&old_seen, &old_dep, to_canon);
+        for f in &mut back.seen {
+            seen_remap(f, from_canon);
+        }
+        back.dep = back.dep.mapped(from_canon);
+        for (f, b) in seen.iter_mut().zip(&back.seen) {
+            seen_union(f, b);
+            seen_remap(f, to_canon);
+        }
+        dep.merge(&back.dep);
+        let dep = dep.mapped(to_canon);
+        assert_eq!(t.body(i), Body { seen, dep });
+        let h = t.head(i);
+        assert_eq!((h.lower, h.upper, h.best), (-3, 4, 2));
+        assert_eq!((h.history_free, h.min_ref), ([false, false], [3, 12]));
+        // Without the merge the new result replaces the old one.
+        t.store(key, new_head, &new_seen, &new_dep, |m| m, Some(i), false, 1);
+        assert_eq!(t.head(i), new_head);
+        assert_eq!(
+            t.body(i),
+            Body {
+                seen: new_seen,
+                dep: new_dep
+            }
+        );
+    }
+
+    /// What the table held after the first store: the filters and assumptions turned.
+    fn t_body_old(seen: &[Seen; 2], dep: &Dep, to_canon: impl Fn(u64) -> u64) -> Body {
+        let mut seen = *seen;
+        for f in &mut seen {
+            seen_remap(f, &to_canon);
+        }
+        Body {
+            seen,
+            dep: dep.mapped(&to_canon),
+        }
     }
 }
