@@ -932,18 +932,8 @@ mod tests {
 
     #[test]
     fn bookkeeping_stays_exact_over_many_playouts() {
-        let board = board_from_rows(&[
-            ".X.XO.O..",
-            "XX.XOO.O.",
-            "..XXO.OO.",
-            "XXXOO....",
-            "OOO......",
-            ".........",
-            "...X..O..",
-            ".........",
-            ".........",
-        ])
-        .unwrap();
+        // The 9x9 corner fights of `busy_boards`.
+        let board = busy_boards().swap_remove(0);
         let mut pb = PolicyBoard::new(&board);
         let mut rng = Rng::new(7);
         for k in 0..200 {
@@ -955,7 +945,7 @@ mod tests {
         }
     }
 
-    /// Busy boards for the playout tests: the 9x9 corner fights of the test above, and a 19x19
+    /// Busy boards for the playout tests: a 9x9 with corner fights (the first), and a 19x19
     /// with strings of both colors in atari, eyes, false eyes and open space.
     fn busy_boards() -> Vec<Board> {
         let nine = board_from_rows(&[
