@@ -1035,65 +1035,26 @@ mod tests {
         // either side first: the compact check (local numbering, packed states, reused
         // buffers) must answer as wave 11's check, early failure on in both. Areas touching
         // the board's edge, areas with no point next to the wall and every size must occur.
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
         let (mut kept, mut refused) = (0, 0);
         let mut sizes = [0usize; 9];
-        for _ in 0..3000 {
-            let (w, h) = (2 + next() as usize % 5, 1 + next() as usize % 6);
-            let g = Geometry::new(w, h);
-            // Walls on about 30 to 70 percent of the points.
-            let density = 3 + next() % 5;
-            let wall = (0..g.n).fold(
-                0u64,
-                |m, p| {
-                    if next() % 10 < density {
-                        m | 1 << p
+        random_areas(0x2545_f491_4f6c_dd1d, |g, (w, h), wall, a, near, stones| {
+            sizes[a.count_ones() as usize] += 1;
+            for &(own, opp) in stones {
+                for first in [false, true] {
+                    let want = wave11(g, a, near, own, opp, first, true);
+                    assert_eq!(
+                        keeps(&g.shifts, a, near, own, opp, first),
+                        want,
+                        "{w}x{h} wall {wall:#x} area {a:#x} own {own:#x} opp {opp:#x} first {first}"
+                    );
+                    if want {
+                        kept += 1;
                     } else {
-                        m
-                    }
-                },
-            );
-            let mut left = g.all & !wall;
-            while left != 0 {
-                let a = g.flood(left & left.wrapping_neg(), g.all & !wall);
-                left &= !a;
-                let k = a.count_ones() as usize;
-                if k > MAX_POINTS as usize {
-                    continue;
-                }
-                sizes[k] += 1;
-                let near = a & g.dilate(wall);
-                for _ in 0..4 {
-                    let (mut own, mut opp) = (0u64, 0u64);
-                    for p in bits(a) {
-                        match next() % 4 {
-                            0 => own |= 1 << p,
-                            1 => opp |= 1 << p,
-                            _ => {}
-                        }
-                    }
-                    for first in [false, true] {
-                        let want = wave11(&g, a, near, own, opp, first, true);
-                        assert_eq!(
-                            keeps(&g.shifts, a, near, own, opp, first),
-                            want,
-                            "{w}x{h} wall {wall:#x} area {a:#x} own {own:#x} opp {opp:#x} first {first}"
-                        );
-                        if want {
-                            kept += 1;
-                        } else {
-                            refused += 1;
-                        }
+                        refused += 1;
                     }
                 }
             }
-        }
+        });
         assert!(sizes[1..].iter().all(|&s| s > 0), "sizes {sizes:?}");
         assert!(
             kept > 1000 && refused > 1000,
@@ -1101,20 +1062,22 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_pre_filter_never_refuses_an_area_the_check_keeps() {
-        // Random areas as above, the opponent free to move first: the pre-filter, given the
-        // check's own answers for the areas one exchange ahead, must pass every area the
-        // check keeps (it refuses only what the check refuses). It must also refuse some
-        // areas, or the test proves nothing.
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    /// Random areas for the tests that compare the check with another answer: 3,000 boards of
+    /// 2x1 to 6x6 with walls on about 30 to 70 percent of the points (xorshift from `seed`),
+    /// each area of at most [`MAX_POINTS`] points between the walls given to `each` with the
+    /// board's size, `near` (its points next to the wall) and four random placements of own
+    /// and opponent stones in it.
+    fn random_areas(
+        seed: u64,
+        mut each: impl FnMut(&Geometry, (usize, usize), u64, u64, u64, &[(u64, u64); 4]),
+    ) {
+        let mut rng = seed;
         let mut next = move || {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
             rng
         };
-        let (mut kept, mut refused, mut filtered) = (0, 0, 0);
         for _ in 0..3000 {
             let (w, h) = (2 + next() as usize % 5, 1 + next() as usize % 6);
             let g = Geometry::new(w, h);
@@ -1137,33 +1100,46 @@ mod tests {
                     continue;
                 }
                 let near = a & g.dilate(wall);
-                for _ in 0..4 {
-                    let (mut own, mut opp) = (0u64, 0u64);
+                let mut stones = [(0u64, 0u64); 4];
+                for (own, opp) in &mut stones {
                     for p in bits(a) {
                         match next() % 4 {
-                            0 => own |= 1 << p,
-                            1 => opp |= 1 << p,
+                            0 => *own |= 1 << p,
+                            1 => *opp |= 1 << p,
                             _ => {}
                         }
                     }
-                    let keeps_now = keeps(&g.shifts, a, near, own, opp, false);
-                    let filter =
-                        refused_one_exchange_ahead(&g.shifts, a, near, own, opp, |o, x| {
-                            Some(keeps(&g.shifts, a, near, o, x, false))
-                        });
-                    assert!(
-                        !(keeps_now && filter),
-                        "{w}x{h} wall {wall:#x} area {a:#x} own {own:#x} opp {opp:#x}"
-                    );
-                    if keeps_now {
-                        kept += 1;
-                    } else {
-                        refused += 1;
-                    }
-                    filtered += usize::from(filter);
                 }
+                each(&g, (w, h), wall, a, near, &stones);
             }
         }
+    }
+
+    #[test]
+    fn the_pre_filter_never_refuses_an_area_the_check_keeps() {
+        // Random areas as above, the opponent free to move first: the pre-filter, given the
+        // check's own answers for the areas one exchange ahead, must pass every area the
+        // check keeps (it refuses only what the check refuses). It must also refuse some
+        // areas, or the test proves nothing.
+        let (mut kept, mut refused, mut filtered) = (0, 0, 0);
+        random_areas(0x9e37_79b9_7f4a_7c15, |g, (w, h), wall, a, near, stones| {
+            for &(own, opp) in stones {
+                let keeps_now = keeps(&g.shifts, a, near, own, opp, false);
+                let filter = refused_one_exchange_ahead(&g.shifts, a, near, own, opp, |o, x| {
+                    Some(keeps(&g.shifts, a, near, o, x, false))
+                });
+                assert!(
+                    !(keeps_now && filter),
+                    "{w}x{h} wall {wall:#x} area {a:#x} own {own:#x} opp {opp:#x}"
+                );
+                if keeps_now {
+                    kept += 1;
+                } else {
+                    refused += 1;
+                }
+                filtered += usize::from(filter);
+            }
+        });
         assert!(
             kept > 1000 && refused > 1000,
             "kept {kept} refused {refused}"
