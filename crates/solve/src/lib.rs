@@ -380,9 +380,9 @@ struct Cut {
     slot: usize,
 }
 
-/// What a search returns besides its value.
+/// What a search passes up besides its value: a search merges its own into its parent's (the
+/// parent's accumulator is written in place, never copied back).
 struct Out {
-    value: i32,
     /// For each colour (0 black, 1 white): the smallest path index a superko refusal of one of
     /// its moves in the subtree pointed at (usize::MAX: none).
     min_ref: [usize; 2],
@@ -395,14 +395,26 @@ struct Out {
     horizon: bool,
 }
 
-/// The result of a search that saw nothing below it (its fields other than the value).
+/// What a search that saw nothing below it passes up (merging it changes nothing).
 const OUT_NONE: Out = Out {
-    value: 0,
     min_ref: [usize::MAX; 2],
     seen: [SEEN_NONE; 2],
     dep: DEP_NONE,
     horizon: false,
 };
+
+impl Out {
+    /// Adds what a child's subtree passed up.
+    #[inline]
+    fn merge(&mut self, o: &Out) {
+        for c in 0..2 {
+            seen_union(&mut self.seen[c], &o.seen[c]);
+            self.min_ref[c] = self.min_ref[c].min(o.min_ref[c]);
+        }
+        self.dep.merge(&o.dep);
+        self.horizon |= o.horizon;
+    }
+}
 
 const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
 const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
@@ -472,7 +484,22 @@ struct Solver {
     by_hash: HashIndex,
     /// `by_count[k]`: the positions of the path with k stones, in path order.
     by_count: Vec<Vec<Counted>>,
+    /// Each side's safe points before rule 6's checks ([`Geometry::safety_base`]) of recently
+    /// searched positions, direct-mapped by the exact hash and confirmed on the stones: the
+    /// same positions come back in every depth-limited search of a test.
+    safety_memo: Vec<SafetyMemo>,
 }
+
+/// An entry of [`Solver::safety_memo`]: the stones and their safe points (black's, white's).
+#[derive(Clone, Copy)]
+struct SafetyMemo {
+    black: u64,
+    white: u64,
+    safety: [Safety; 2],
+}
+
+/// Entries of [`Solver::safety_memo`] (a power of two).
+const SAFETY_MEMO: usize = 1 << 14;
 
 /// A position of the path in the index by stone count, with what the positions up to it in its
 /// list hold between them.
@@ -583,6 +610,15 @@ impl Solver {
             aborted: false,
             by_hash: HashIndex::new(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
+            // No position has a stone of both colours on every point.
+            safety_memo: vec![
+                SafetyMemo {
+                    black: u64::MAX,
+                    white: u64::MAX,
+                    safety: [Safety::default(); 2],
+                };
+                SAFETY_MEMO
+            ],
         };
         s.path.push(PathEntry {
             hash: hashes[0],
@@ -741,6 +777,21 @@ impl Solver {
     /// stones are `bl`, `wh` (ignored for a pass).
     #[inline]
     fn child(&self, m: u8, bl: u64, wh: u64) -> (PathEntry, SymHashes) {
+        self.child_with(self.child_before(), m, bl, wh)
+    }
+
+    /// The hash of the set of positions before every child of the current position (their
+    /// `before`: the current position's with the current position added).
+    #[inline]
+    fn child_before(&self) -> u64 {
+        let last = self.path.last().expect("root on the path");
+        let dd = (self.path.len() - 1) as u64;
+        last.before ^ Self::element(last) ^ splitmix(dd) ^ splitmix(dd + 1)
+    }
+
+    /// [`Solver::child`] with the children's `before` ([`Solver::child_before`]) given.
+    #[inline]
+    fn child_with(&self, before: u64, m: u8, bl: u64, wh: u64) -> (PathEntry, SymHashes) {
         let last = self.path.last().expect("root on the path");
         let color = last.to_move;
         let d = self.path.len() - 1;
@@ -795,8 +846,6 @@ impl Solver {
         } else {
             0
         };
-        let dd = d as u64;
-        let before = last.before ^ Self::element(last) ^ splitmix(dd) ^ splitmix(dd + 1);
         let entry = PathEntry {
             hash: hashes[0],
             to_move: color.opponent(),
@@ -1022,7 +1071,9 @@ impl Solver {
         (tt_move, None)
     }
 
-    fn search(&mut self, alpha: i32, beta: i32, ply: usize) -> Out {
+    /// The null-window search of the current position: its value (fail-soft), with what its
+    /// subtree passes up merged into `up` (its parent's accumulator).
+    fn search(&mut self, alpha: i32, beta: i32, ply: usize, up: &mut Out) -> i32 {
         self.nodes += 1;
         self.stats.max_ply = self.stats.max_ply.max(ply);
         if self.nodes & 0xffff == 0 {
@@ -1030,16 +1081,11 @@ impl Solver {
         }
         if self.nodes > self.node_limit {
             self.aborted = true;
-            return Out {
-                horizon: true,
-                ..OUT_NONE
-            };
+            up.horizon = true;
+            return 0;
         }
         if self.passes() >= 2 {
-            return Out {
-                value: self.terminal(),
-                ..OUT_NONE
-            };
+            return self.terminal();
         }
         let d = self.path.len() - 1;
         let here = self.path[d];
@@ -1054,47 +1100,41 @@ impl Solver {
             slot,
         }) = cut
         {
-            let b = self.body_here(slot, here.sym);
-            return Out {
-                value,
-                min_ref,
-                seen: b.seen,
-                dep: b.dep,
-                horizon: false,
-            };
+            for (u, r) in up.min_ref.iter_mut().zip(min_ref) {
+                *u = (*u).min(r);
+            }
+            let from_canon = |m: u64| self.mover.unmap_mask(here.sym, m);
+            self.table
+                .merge_body(slot, from_canon, &mut up.seen, &mut up.dep);
+            return value;
         }
         // Safe points: what each side keeps whatever the other does.
         let (bl, wh) = (here.black, here.white);
         // Rule 6's checks run only where they could decide something (`safe_cut`,
         // `leaf_value`).
-        let mut safety = [self.geo.safety_base(bl, wh), self.geo.safety_base(wh, bl)];
+        let mut safety = self.safety_base(here.hash, bl, wh);
         if let Some((value, dep)) = self.safe_cut(&here, &mut safety, d, alpha, beta) {
             self.stats.safe_cuts += 1;
-            return Out {
-                value,
-                dep,
-                ..OUT_NONE
-            };
+            up.dep.merge(&dep);
+            return value;
         }
         if ply >= self.depth_limit {
             let (value, dep) = self.leaf_value(&here, &mut safety, d, beta);
             self.stats.horizon_leaves += 1;
-            return Out {
-                value,
-                dep,
-                horizon: true,
-                ..OUT_NONE
-            };
+            up.dep.merge(&dep);
+            up.horizon = true;
+            return value;
         }
 
         // Moves: legal plays, then pass; superko refusals noted.
         let color = here.to_move;
         let ci = color_index(color);
-        let mut min_ref = [usize::MAX; 2];
+        // What this node passes up: its children's, merged as they return.
+        let mut mine = OUT_NONE;
         let mut moves = self.spare_lists.pop().unwrap_or_default();
         moves.clear();
         let ply_k = ply.min(MAX_PLY);
-        self.legal_plays(&mut moves, &mut min_ref[ci]);
+        self.legal_plays(&mut moves, &mut mine.min_ref[ci]);
         let here_opp = if color == Color::Black {
             here.white
         } else {
@@ -1140,11 +1180,12 @@ impl Solver {
         let mut made = self.spare_made.pop().unwrap_or_default();
         made.clear();
         if ply + 2 < self.depth_limit && passes == 0 {
+            let before = self.child_before();
             for j in 0..moves.len() {
                 let c = moves[j];
                 // The probe reads the child's own entry and the positions before it: the
                 // child goes on the path but not in its indexes (it is not searched here).
-                let (entry, hashes) = self.child(c.m, c.black, c.white);
+                let (entry, hashes) = self.child_with(before, c.m, c.black, c.white);
                 made.push((entry, hashes));
                 self.path.push(entry);
                 let (_, cut) = self.probe(-beta, -alpha, false);
@@ -1161,9 +1202,6 @@ impl Solver {
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
         let mut a = alpha;
-        let mut seen = [SEEN_NONE; 2];
-        let mut dep = DEP_NONE;
-        let mut horizon = false;
         let nodes_before = self.nodes;
         for (
             k,
@@ -1180,24 +1218,15 @@ impl Solver {
                 None => self.push_child(m, child_black, child_white),
             }
             let child = self.path[d + 1];
-            let out = self.search(-beta, -a, ply + 1);
+            let v = -self.search(-beta, -a, ply + 1, &mut mine);
             self.pop();
             if self.aborted {
                 // Given up: nothing from here up is stored.
-                return Out {
-                    horizon: true,
-                    ..OUT_NONE
-                };
+                up.horizon = true;
+                return 0;
             }
-            let v = -out.value;
-            for c in 0..2 {
-                seen_union(&mut seen[c], &out.seen[c]);
-                min_ref[c] = min_ref[c].min(out.min_ref[c]);
-            }
-            dep.merge(&out.dep);
-            horizon |= out.horizon;
             if m != PASS {
-                seen_add(&mut seen[ci], child.canon, child.black, child.white);
+                seen_add(&mut mine.seen[ci], child.canon, child.black, child.white);
             }
             if v > best {
                 best = v;
@@ -1233,17 +1262,17 @@ impl Solver {
             let e = self.table.head(i);
             e.exact == exact && e.path == here.before
         });
-        let history_free = min_ref.map(|r| r >= outside);
-        let mine = here.to_move == self.pessimistic_for;
+        let history_free = mine.min_ref.map(|r| r >= outside);
+        let pessimistic = here.to_move == self.pessimistic_for;
         let head = Head {
             exact,
             path: here.before,
-            lower: if best > alpha && (!horizon || mine) {
+            lower: if best > alpha && (!mine.horizon || pessimistic) {
                 best as i16
             } else {
                 -self.n as i16
             },
-            upper: if best < beta && (!horizon || !mine) {
+            upper: if best < beta && (!mine.horizon || !pessimistic) {
                 best as i16
             } else {
                 self.n as i16
@@ -1253,7 +1282,7 @@ impl Solver {
                 p => self.geo.syms[here.sym][p as usize],
             },
             history_free,
-            min_ref: min_ref.map(|r| r.min(u32::MAX as usize) as u32),
+            min_ref: mine.min_ref.map(|r| r.min(u32::MAX as usize) as u32),
         };
         // Merged with the entry there (`Table::store`) when it is of this position and history;
         // a result that bounds nothing does not replace another history's entry.
@@ -1266,21 +1295,32 @@ impl Solver {
             self.table.store(
                 key,
                 head,
-                &seen,
-                &dep,
+                &mine.seen,
+                &mine.dep,
                 to_canon,
                 replace,
                 valid_slot.is_some(),
                 self.nodes - nodes_before + 1,
             );
         }
-        Out {
-            value: best,
-            min_ref,
-            seen,
-            dep,
-            horizon,
+        up.merge(&mine);
+        best
+    }
+
+    /// Black's and white's safe points before rule 6's checks ([`Geometry::safety_base`]) of
+    /// the position with stones `bl`, `wh` and exact hash `hash`, from the memo when it holds
+    /// them.
+    #[inline]
+    fn safety_base(&mut self, hash: u64, bl: u64, wh: u64) -> [Safety; 2] {
+        let m = &mut self.safety_memo[hash as usize & (SAFETY_MEMO - 1)];
+        if m.black != bl || m.white != wh {
+            *m = SafetyMemo {
+                black: bl,
+                white: wh,
+                safety: [self.geo.safety_base(bl, wh), self.geo.safety_base(wh, bl)],
+            };
         }
+        m.safety
     }
 
     /// The static ordering score of a play (higher first): 0 for a self-atari that captures
@@ -1603,11 +1643,12 @@ impl Solver {
         self.pessimistic_for = side;
         let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
         self.node_limit = self.nodes.saturating_add(test.budget.min(left));
-        let out = self.search(beta - 1, beta, 0);
+        let mut out = OUT_NONE;
+        let value = self.search(beta - 1, beta, 0, &mut out);
         self.node_limit = u64::MAX;
         let aborted = std::mem::take(&mut self.aborted);
-        let high = !aborted && out.value >= beta && (side == me || !out.horizon);
-        let low = !aborted && out.value < beta && (side != me || !out.horizon);
+        let high = !aborted && value >= beta && (side == me || !out.horizon);
+        let low = !aborted && value < beta && (side != me || !out.horizon);
         test.spent += self.nodes - n0;
         self.stats.rounds.push(Round {
             beta,
@@ -1620,7 +1661,7 @@ impl Solver {
         if high || low {
             self.start_depth = test.depth[i];
             self.last_proof = self.nodes - n0;
-            return Some((high, out.value));
+            return Some((high, value));
         }
         let next = test.depth[i].saturating_add(test.depth[i] / 4 + 2);
         if !aborted || next <= cap {

@@ -648,6 +648,46 @@ mod tests {
         assert!(idx.slots.len() > 1024, "the index grew");
     }
 
+    /// The solver's memo of safe points answers as `Geometry::safety_base` itself, also when
+    /// positions share a slot: the hashes given are drawn from eight values, so that most
+    /// lookups find another position's entry (which must not be returned) or the same one's.
+    #[test]
+    fn safety_memo_answers_as_the_geometry() {
+        let rules: Rules = "chinese-ogs,komi=0".parse().unwrap();
+        let options = SolveOptions {
+            table_bits: 4,
+            ..SolveOptions::default()
+        };
+        let mut s = Solver::new(Game::new(4, 4, rules).unwrap(), options);
+        let mut x = 17u64;
+        let (mut alive, mut repeats) = (0, 0);
+        let mut earlier: Vec<(u64, u64, u64)> = Vec::new();
+        for step in 0..20_000 {
+            x = splitmix(x);
+            // Every fourth lookup repeats an earlier position (a hit when its slot still
+            // holds it); the others are new random stones, about a third of the points each.
+            let (hash, bl, wh) = if step % 4 == 3 && !earlier.is_empty() {
+                repeats += 1;
+                earlier[(x >> 32) as usize % earlier.len()]
+            } else {
+                let (a, b) = (splitmix(x ^ 1), splitmix(x ^ 2));
+                let bl = a & !b & 0xffff & (splitmix(x ^ 3) | splitmix(x ^ 4));
+                let wh = b & !a & 0xffff & (splitmix(x ^ 5) | splitmix(x ^ 6));
+                let e = (x % 8, bl, wh);
+                earlier.push(e);
+                e
+            };
+            let got = s.safety_base(hash, bl, wh);
+            let want = [s.geo.safety_base(bl, wh), s.geo.safety_base(wh, bl)];
+            assert_eq!(got, want, "{bl:#x} {wh:#x}");
+            if want[0].alive | want[1].alive != 0 {
+                alive += 1;
+            }
+        }
+        // Positions with pass-alive stones were among them (the memo held more than defaults).
+        assert!(alive > 100 && repeats > 1000, "{alive} {repeats}");
+    }
+
     #[test]
     fn mask_maps_match_the_geometry() {
         let mut x = 5u64;

@@ -344,6 +344,34 @@ impl Table {
         Body::from_words(&b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS])
     }
 
+    /// Merges the filters and assumptions of the entry in slot `i`, their stone masks passed
+    /// through `f` (from the canonical orientation to the board's), into `seen` and `dep` (as
+    /// [`seen_union`] and [`Dep::merge`] of [`Table::body`] turned), read in place.
+    #[inline]
+    pub fn merge_body(
+        &self,
+        i: usize,
+        f: impl Fn(u64) -> u64,
+        seen: &mut [Seen; 2],
+        dep: &mut Dep,
+    ) {
+        let (b, j) = self.bucket(i);
+        let w = &b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS];
+        for (c, s) in seen.iter_mut().enumerate() {
+            let o = &w[c * SEEN_WORDS..(c + 1) * SEEN_WORDS];
+            for k in 0..=COUNTS {
+                s[k] |= o[k];
+            }
+            s[COMMON_B] &= f(o[COMMON_B]);
+            s[COMMON_W] &= f(o[COMMON_W]);
+        }
+        let d = &w[2 * SEEN_WORDS..];
+        for c in 0..2 {
+            dep.need[c] &= f(d[c]);
+            dep.inside[c] |= f(d[2 + c]);
+        }
+    }
+
     /// Stores a search result of the position keyed `key`: its probe fields `head`, and its
     /// filters and assumptions `seen` and `dep` in the searched board's orientation, which
     /// `to_canon` turns into the canonical one. The result goes over slot `old` when given (the
@@ -513,6 +541,44 @@ mod tests {
         assert_eq!(Head::from_words(&h.to_words()), h);
         assert_eq!(t.occupied(), 1);
         assert!(t.find(key ^ 2).is_none());
+    }
+
+    /// A cut's merge straight from the table's words equals the entry read, turned and merged
+    /// the long way (the body copied out, its stone masks turned, `seen_union` and
+    /// `Dep::merge`), into an accumulator that already holds other filters and assumptions;
+    /// the turn is a 64-bit rotation, which moves the stone masks' bits and no others.
+    #[test]
+    fn merging_a_body_in_place_is_the_union_turned() {
+        let mut t = Table::new(4);
+        let seen = filters(3);
+        let dep = Dep {
+            need: [0b1111 << 8, 0b0110],
+            inside: [1 << 9, 1 << 62],
+        };
+        let key = 0x8000_0000_0000_0005;
+        t.store(key, head(-3, 4), &seen, &dep, |m| m, None, false, 10);
+        let i = t.find(key).expect("stored");
+        let turn = |m: u64| m.rotate_left(5);
+        let mut acc = filters(9);
+        let mut acc_dep = Dep {
+            need: [u64::MAX, 0b0111 << 5],
+            inside: [1 << 20, 0],
+        };
+        let mut want = acc;
+        let mut want_dep = acc_dep;
+        let b = t.body(i);
+        for (w, f) in want.iter_mut().zip(&b.seen) {
+            let mut turned = *f;
+            seen_remap(&mut turned, turn);
+            seen_union(w, &turned);
+        }
+        want_dep.merge(&b.dep.mapped(turn));
+        t.merge_body(i, turn, &mut acc, &mut acc_dep);
+        assert_eq!(acc, want);
+        assert_eq!(acc_dep, want_dep);
+        // The merge changed the accumulator (the test is not of a no-op).
+        assert_ne!(acc, filters(9));
+        assert_ne!(acc_dep.need[1], 0b0111 << 5);
     }
 
     /// The bucket layout: cache-line aligned, two slots that do not overwrite each other, and
