@@ -7,7 +7,8 @@
 //! `cargo run --release -p tengen-solve --example fuzz_regions -- [cases] [seed]`; `SIZES=3x4,4x3`
 //! picks the boards (default 1x4, 1x5, 1x6, 2x2, 2x3, 3x2, 2x4); `POS="-o/xo/oo
 //! positional W"` checks one position (rows top first, x black, o white); `FDS=0,1,2` picks the
-//! first depth limits; `SHOW=1` prints every value. `AREAS=5x4,4x5` draws instead positions
+//! first depth limits; `TABLE_BITS=18` the compared solves' table (default 12); `SHOW=1` prints
+//! every value. `AREAS=5x4,4x5` draws instead positions
 //! of those boards made of a strictly alive wall of one colour (two one-point eyes) below an
 //! area of 9 to 12 points holding random stones of both colours: the areas that rule 6 of
 //! docs/SOLVING.md ("Safe points") takes since wave 13 (`AREAS=all`: every such board).
@@ -170,6 +171,8 @@ fn main() {
             })
             .collect()
     });
+    // `TABLE_BITS=18`: the table of the compared solves (default 2^12 entries).
+    let table_bits = std::env::var("TABLE_BITS").map_or(12, |v| v.parse().unwrap());
     let (mut done, mut skipped, mut bad) = (0, 0, 0);
     // Cut-offs and leaves that counted an enclosed region (docs/SOLVING.md, rule 3).
     let mut enclosed_used = 0u64;
@@ -252,7 +255,7 @@ fn main() {
             {
                 let o = SolveOptions {
                     first_depth,
-                    table_bits: 12,
+                    table_bits,
                     safe_regions: regions,
                     ..SolveOptions::default()
                 };
