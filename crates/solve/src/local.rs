@@ -1056,7 +1056,7 @@ mod tests {
     #[test]
     fn the_compact_check_answers_as_wave_11s_on_random_areas() {
         // Random boards of 2 to 36 points with random walls (the stones of X'); each area
-        // (a connected set of points off the wall) of 1 to 8 points, with random stones in it,
+        // (a connected set of points off the wall) of 1 to 12 points, with random stones in it,
         // either side first: the compact check (local numbering, packed states, reused
         // buffers) must answer as wave 11's check, early failure on in both. Areas touching
         // the board's edge, areas with no point next to the wall and every size must occur.
