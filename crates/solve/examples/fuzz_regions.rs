@@ -7,7 +7,11 @@
 //! `cargo run --release -p tengen-solve --example fuzz_regions -- [cases] [seed]`; `SIZES=3x4,4x3`
 //! picks the boards (default 1x4, 1x5, 1x6, 2x2, 2x3, 3x2, 2x4); `POS="-o/xo/oo
 //! positional W"` checks one position (rows top first, x black, o white); `FDS=0,1,2` picks the
-//! first depth limits; `SHOW=1` prints every value.
+//! first depth limits; `TABLE_BITS=18` the compared solves' table (default 12); `SHOW=1` prints
+//! every value. `AREAS=5x4,4x5` draws instead positions
+//! of those boards made of a strictly alive wall of one colour (two one-point eyes) below an
+//! area of 9 to 12 points holding random stones of both colours: the areas that rule 6 of
+//! docs/SOLVING.md ("Safe points") takes since wave 13 (`AREAS=all`: every such board).
 use tengen_core::{Board, Color, Game, Move, Point, Rules};
 use tengen_solve::{solve_position, SolveOptions};
 
@@ -92,6 +96,46 @@ fn exact(g: &mut Game, m: &mut Memo) -> Option<i32> {
     Some(best)
 }
 
+/// The walled boards of `AREAS` (rows top first, `.` the area, `x` the wall with its eyes
+/// `-`): 9 to 12 points of area above a chain that is strictly alive.
+const WALLED: [&str; 6] = [
+    // 3x5, a 9-point area.
+    ".../.../.../xxx/-x-",
+    // 5x4, 10 points.
+    "...../...../xxxxx/x-x-x",
+    // 4x5, 12 points.
+    "..../..../..../xxxx/x-x-",
+    // 6x4, 12 points.
+    "....../....../xxxxxx/x-xx-x",
+    // 3x6, 12 points.
+    ".../.../.../.../xxx/-x-",
+    // 2x9, 10 points above a 2-wide wall with its eyes at both sides.
+    "../../../../../xx/x-/xx/-x",
+];
+
+/// A position of a walled board (see [`WALLED`]): each area point empty, black or white with
+/// probabilities 1/2, 1/4, 1/4, the wall's colour black or white (from `r`).
+fn walled(shape: &str, mut r: impl FnMut() -> u64) -> Board {
+    let swap = r() % 2 == 1;
+    let rows: String = shape
+        .chars()
+        .map(|c| match c {
+            '.' => match r() % 4 {
+                0 => 'x',
+                1 => 'o',
+                _ => '-',
+            },
+            c => c,
+        })
+        .map(|c| match (c, swap) {
+            ('x', true) => 'o',
+            ('o', true) => 'x',
+            (c, _) => c,
+        })
+        .collect();
+    parse_rows(&rows)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cases: usize = args.first().map_or(200, |a| a.parse().unwrap());
@@ -115,6 +159,20 @@ fn main() {
                 .collect()
         },
     );
+    // `AREAS=5x4,4x5` (or `all`): walled boards of those sizes instead.
+    let walls: Vec<&str> = std::env::var("AREAS").map_or(Vec::new(), |v| {
+        WALLED
+            .iter()
+            .copied()
+            .filter(|s| {
+                let rows: Vec<&str> = s.split('/').collect();
+                let size = format!("{}x{}", rows[0].len(), rows.len());
+                v == "all" || v.split(',').any(|a| a == size)
+            })
+            .collect()
+    });
+    // `TABLE_BITS=18`: the table of the compared solves (default 2^12 entries).
+    let table_bits = std::env::var("TABLE_BITS").map_or(12, |v| v.parse().unwrap());
     let (mut done, mut skipped, mut bad) = (0, 0, 0);
     // Cut-offs and leaves that counted an enclosed region (docs/SOLVING.md, rule 3).
     let mut enclosed_used = 0u64;
@@ -141,6 +199,10 @@ fn main() {
         } else {
             Color::White
         };
+        if !walls.is_empty() {
+            board = walled(walls[(rnd() % walls.len() as u64) as usize], &mut rnd);
+        }
+        let (w, h) = (board.width(), board.height());
         let (w, h, rules, ko) = if let Ok(pos) = std::env::var("POS") {
             // w x h / rows / ko / B|W
             let f: Vec<&str> = pos.split(' ').collect();
@@ -193,7 +255,7 @@ fn main() {
             {
                 let o = SolveOptions {
                     first_depth,
-                    table_bits: 12,
+                    table_bits,
                     safe_regions: regions,
                     ..SolveOptions::default()
                 };

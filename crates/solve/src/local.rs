@@ -17,7 +17,7 @@
 //! no strategy move ever repeats a whole-board position since the area was recognised (the
 //! whole position repeating would repeat the local one along a line the check explored).
 //!
-//! The check runs on the area's points renumbered 0 to 7 (board order), with states packed in
+//! The check runs on the area's points renumbered 0 to 11 (board order), with states packed in
 //! one word and buffers reused from check to check; [`refused_one_exchange_ahead`] refuses,
 //! without exploring, an area one exchange away from one whose check is known refused.
 
@@ -26,7 +26,7 @@ use std::cell::RefCell;
 
 /// The most points an area may have for the check (each check explores up to 3^points local
 /// positions).
-pub(crate) const MAX_POINTS: u32 = 8;
+pub(crate) const MAX_POINTS: u32 = 12;
 
 /// The most local positions one check may visit before it gives up (and the area does not
 /// count).
@@ -39,10 +39,16 @@ struct Area {
     all: u32,
     /// The points of the area next to `X'`.
     near: u32,
-    /// `dil[m]`: the points of the area next to a point of `m` (the board's dilation, cut to
-    /// the area: every point the check looks at lies in it).
-    dil: [u8; 1 << MAX_POINTS],
+    /// `dil_lo[m]` and `dil_hi[m]`: the points of the area next to a point of `m` (the board's
+    /// dilation, cut to the area: every point the check looks at lies in it), for the subsets
+    /// `m` of points 0-5 and (shifted down) of points 6-11; a set's neighbours are the union of
+    /// its two halves'.
+    dil_lo: [u16; 1 << HALF],
+    dil_hi: [u16; 1 << HALF],
 }
+
+/// The points of one half of the dilation table.
+const HALF: u32 = MAX_POINTS / 2;
 
 impl Area {
     /// The local game of `area` (at most [`MAX_POINTS`] points; `near` its points next to
@@ -60,18 +66,24 @@ impl Area {
                 .enumerate()
                 .fold(0, |acc, (i, &p)| acc | (((m >> p) & 1) as u32) << i)
         };
-        let mut next = [0u8; MAX_POINTS as usize];
+        let mut next = [0u16; MAX_POINTS as usize];
         for i in 0..k {
-            next[i] = local(sh.dilate(1u64 << pts[i]) & area) as u8;
+            next[i] = local(sh.dilate(1u64 << pts[i]) & area) as u16;
         }
-        let mut dil = [0u8; 1 << MAX_POINTS];
-        for m in 1..1usize << k {
-            dil[m] = dil[m & (m - 1)] | next[m.trailing_zeros() as usize];
+        let half = HALF as usize;
+        let mut dil_lo = [0u16; 1 << HALF];
+        let mut dil_hi = [0u16; 1 << HALF];
+        for m in 1..1usize << k.min(half) {
+            dil_lo[m] = dil_lo[m & (m - 1)] | next[m.trailing_zeros() as usize];
+        }
+        for m in 1..1usize << k.saturating_sub(half) {
+            dil_hi[m] = dil_hi[m & (m - 1)] | next[half + m.trailing_zeros() as usize];
         }
         let a = Area {
             all: (1u32 << k) - 1,
             near: local(near & area),
-            dil,
+            dil_lo,
+            dil_hi,
         };
         (a, local(own & area), local(opp & area))
     }
@@ -79,7 +91,7 @@ impl Area {
     /// The points of the area next to a point of `m`.
     #[inline]
     fn dilate(&self, m: u32) -> u32 {
-        u32::from(self.dil[m as usize])
+        u32::from(self.dil_lo[(m & ((1 << HALF) - 1)) as usize] | self.dil_hi[(m >> HALF) as usize])
     }
 
     /// The connected part of `mask` that holds `seed`.
@@ -263,9 +275,9 @@ thread_local! {
     static EARLY_EXITS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// A local state packed in a `u64`: the own stones (bits 0-7), the opponent's (8-15), the
-/// stones the opponent's next move may not recreate (16-31, packed the same way, or
-/// [`NO_BAN`]) and the phase (32-33). The phase is 1 when the opponent has just moved in the
+/// A local state packed in a `u64`: the own stones (bits 0-11), the opponent's (12-23), the
+/// stones the opponent's next move may not recreate (24-47, packed the same way, or
+/// [`NO_BAN`]) and the phase (48-49). The phase is 1 when the opponent has just moved in the
 /// area and the owner answers there at once, 2 for the first state when the owner moves first,
 /// else 0. The ban: after the owner's answer to an opponent move in the area, the position
 /// before the answer (the opponent's immediate recapture would repeat the whole-board position
@@ -273,17 +285,28 @@ thread_local! {
 type State = u64;
 
 /// No ban on the opponent's next move (no stones are both own and the opponent's).
-const NO_BAN: u32 = 0xffff;
+const NO_BAN: u32 = STONES;
 
-/// The stones of `own` and `opp` as the low 16 bits of a [`State`].
+/// The bits of the stones in a [`State`] (own, then the opponent's).
+const STONE_BITS: u32 = 2 * MAX_POINTS;
+
+/// The stones' bits of a [`State`].
+const STONES: u32 = (1 << STONE_BITS) - 1;
+
+/// One side's stones' bits.
+const SIDE: u32 = (1 << MAX_POINTS) - 1;
+
+/// The stones of `own` and `opp` as the low [`STONE_BITS`] bits of a [`State`].
 #[inline]
 fn stones(own: u32, opp: u32) -> u32 {
-    own | opp << 8
+    own | opp << MAX_POINTS
 }
 
 #[inline]
 fn state(own: u32, opp: u32, phase: u8, ban: u32) -> State {
-    u64::from(stones(own, opp)) | u64::from(ban) << 16 | u64::from(phase) << 32
+    u64::from(stones(own, opp))
+        | u64::from(ban) << STONE_BITS
+        | u64::from(phase) << (2 * STONE_BITS)
 }
 
 /// The check of one strategy: every local line from the stones now, the opponent moving
@@ -302,9 +325,9 @@ fn check(a: &Area, graph: &mut Graph, own: u32, opp: u32, own_first: bool, early
             return false;
         }
         let s = graph.states[u];
-        let (own, opp) = (s as u32 & 0xff, (s >> 8) as u32 & 0xff);
-        let ban = (s >> 16) as u32 & 0xffff;
-        let phase = (s >> 32) as u8;
+        let (own, opp) = (s as u32 & SIDE, (s >> MAX_POINTS) as u32 & SIDE);
+        let ban = (s >> STONE_BITS) as u32 & STONES;
+        let phase = (s >> (2 * STONE_BITS)) as u8;
         let needs = a.needs_move(own, opp);
         if phase == 2 && !needs {
             return false;
@@ -377,7 +400,7 @@ struct Graph {
     on_stack: Vec<bool>,
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
-    by_stones: Vec<u32>,
+    by_stones: Vec<u64>,
     twins: Vec<(u32, u32)>,
     pending: Vec<(u32, u32)>,
     seen: Vec<u32>,
@@ -427,7 +450,7 @@ impl Graph {
     /// `stones` (then a state holding them reaches `u`).
     fn on_line(&self, mut u: usize, stones: u32) -> bool {
         loop {
-            if self.states[u] as u32 & 0xffff == stones {
+            if self.states[u] as u32 & STONES == stones {
                 return true;
             }
             if u == 0 {
@@ -466,19 +489,21 @@ impl Graph {
     fn no_repetition(&mut self) -> bool {
         let n = self.states.len();
         self.components();
-        // The states sorted by their stones (stones above, state number below: n < 2^16).
+        // The states sorted by their stones (stones above, state number below).
         self.by_stones.clear();
-        self.by_stones
-            .extend((0..n as u32).map(|i| (self.states[i as usize] as u32 & 0xffff) << 16 | i));
+        self.by_stones.extend(
+            (0..n as u32)
+                .map(|i| (self.states[i as usize] & u64::from(STONES)) << 32 | u64::from(i)),
+        );
         self.by_stones.sort_unstable();
         // twins[i]: the range of `by_stones` holding state i's stones.
         self.twins.clear();
         self.twins.resize(n, (0, 0));
         let mut start = 0;
         for j in 1..=n {
-            if j == n || self.by_stones[j] >> 16 != self.by_stones[start] >> 16 {
+            if j == n || self.by_stones[j] >> 32 != self.by_stones[start] >> 32 {
                 for &e in &self.by_stones[start..j] {
-                    self.twins[(e & 0xffff) as usize] = (start as u32, j as u32);
+                    self.twins[e as u32 as usize] = (start as u32, j as u32);
                 }
                 start = j;
             }
@@ -507,11 +532,11 @@ impl Graph {
         let mut i = 0;
         while i < self.pending.len() {
             let lo = self.pending[i].0;
-            let hi = self.twins[(self.by_stones[lo as usize] & 0xffff) as usize].1;
+            let hi = self.twins[self.by_stones[lo as usize] as u32 as usize].1;
             // Everything the states with these stones reach, marked `lo`.
             self.stack.clear();
             for j in lo..hi {
-                let t = self.by_stones[j as usize] & 0xffff;
+                let t = self.by_stones[j as usize] as u32;
                 self.seen[t as usize] = lo;
                 self.stack.push(t);
             }
@@ -1031,12 +1056,12 @@ mod tests {
     #[test]
     fn the_compact_check_answers_as_wave_11s_on_random_areas() {
         // Random boards of 2 to 36 points with random walls (the stones of X'); each area
-        // (a connected set of points off the wall) of 1 to 8 points, with random stones in it,
+        // (a connected set of points off the wall) of 1 to 12 points, with random stones in it,
         // either side first: the compact check (local numbering, packed states, reused
         // buffers) must answer as wave 11's check, early failure on in both. Areas touching
         // the board's edge, areas with no point next to the wall and every size must occur.
         let (mut kept, mut refused) = (0, 0);
-        let mut sizes = [0usize; 9];
+        let mut sizes = [0usize; MAX_POINTS as usize + 1];
         random_areas(0x2545_f491_4f6c_dd1d, |g, (w, h), wall, a, near, stones| {
             sizes[a.count_ones() as usize] += 1;
             for &(own, opp) in stones {
@@ -1165,6 +1190,24 @@ mod tests {
         // A 2x2 corner with a loose own stone in the corner and an opponent stone beside the
         // wall (the position of the geometry test).
         assert!(check(3, &["x.#", ".o#", "###"]));
+        // Areas over the eight points wave 11 took. A 2-wide end of ten points whose first
+        // three rows hold the owner's stones joined to the wall: the four points left, a 2x2
+        // end holding one opponent stone, are too few for two eyes (every point of the 2x2
+        // is next to a joined own stone or to the board's end, and two eyes there would leave
+        // no point for the chain): the owner fills and captures. Kept, and so with the stone
+        // elsewhere in the 2x2 or none.
+        for rows in [
+            ["##", "xx", "xx", "xx", ".o", ".."],
+            ["##", "xx", "xx", "xx", "..", "o."],
+            ["##", "xx", "xx", "xx", "..", ".."],
+        ] {
+            assert!(check(2, &rows), "{rows:?}");
+        }
+        // Twelve points (the most the check takes): two rows along the top edge of a 6-wide
+        // board above a wall, the owner's stones joined to it everywhere but on (1,0), an
+        // opponent stone in atari, (2,0) its liberty, and (5,0) empty. The owner captures at
+        // (2,0) at once; after it every opponent move in the area, (1,0) or (5,0), is suicide.
+        assert!(check(6, &["xo.xx.", "xxxxxx", "######"]));
     }
 
     #[test]
@@ -1183,8 +1226,13 @@ mod tests {
         // (The one strategy does not prove the area with the owner first either: it may walk
         // into a ko after the capture.)
         assert!(!check(5, &["..o##", ".oo##", "oo###", "#####"]));
-        // A 3x3 corner (nine points) is above the size the check takes.
-        assert!(!check(4, &["...#", "...#", "...#", "####"]));
+        // A 2-wide end of twelve points (the most the check takes) where the opponent already
+        // has two eyes, (0,3) and (1,5): each is suicide for the owner (it captures nothing,
+        // the chain keeps the other eye), the owner's other points are filled: no move, not
+        // kept.
+        assert!(!check(2, &["##", "xx", "oo", ".o", "oo", "o.", "oo"]));
+        // A 4x4 corner (sixteen points) is above the size the check takes.
+        assert!(!check(5, &["....#", "....#", "....#", "....#", "#####"]));
     }
 
     #[test]
