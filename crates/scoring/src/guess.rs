@@ -980,13 +980,24 @@ fn no_seki_in_open_space(
     // A friend to run to: surely alive (Benson, or kept in 2:1 of the playouts), and in no
     // seki, or in one only on the map (a living group whose boundary is unfinished) with room
     // for two eyes that its color keeps ([`kept_space`]).
+    if !(0..a.groups.len())
+        .any(|g| seki[g] && !dead[g] && matches!(standing[g], Standing::Playouts(_)))
+    {
+        return Vec::new();
+    }
+    // Worked out once per string, as the regions ask.
+    let friends: Vec<std::cell::OnceCell<bool>> = (0..a.groups.len())
+        .map(|_| std::cell::OnceCell::new())
+        .collect();
     let friend = |o: usize| {
-        !dead[o]
-            && match standing[o] {
-                Standing::Certain(d) => !d,
-                Standing::Playouts(m) => m >= DECIDED,
-            }
-            && (!seki[o] || kept_space(a, ownership, o, ESCAPE) >= ESCAPE)
+        *friends[o].get_or_init(|| {
+            !dead[o]
+                && match standing[o] {
+                    Standing::Certain(d) => !d,
+                    Standing::Playouts(m) => m >= DECIDED,
+                }
+                && (!seki[o] || kept_space(a, ownership, o, ESCAPE) >= ESCAPE)
+        })
     };
     let mut lost = Vec::new();
     for (g, group) in a.groups.iter().enumerate() {
