@@ -40,10 +40,13 @@
 //! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
 //! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and
 //! the capturer's group read exactly). Seki is then decided by the
-//! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed.
+//! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed: a
+//! group the map puts in seki whose race is not closed (it is shut in, while every enemy string
+//! it races can run out to open space or connect to a living friend) is in no seki; it loses
+//! the race and is dead (`settle_seki`).
 use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
-use crate::count::judge;
+use crate::count::{judge, Judgement};
 use crate::local::{
     read, read_owner_first, read_sealed, Fate, Reading, GUESS_BUDGET, SEALED_GUESS_BUDGET,
 };
@@ -495,7 +498,6 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // off: the empty points its color keeps in most playouts, reached from its liberties, hold
     // no room for two eyes (fewer than ESCAPE points) and touch no surely living group of its
     // color. Such a group can neither live where it stands nor run out to a friend.
-    const ESCAPE: usize = 7;
     let mut seen = vec![false; a.cells.len()];
     for (g, group) in a.groups.iter().enumerate() {
         if !contested(g)
@@ -884,6 +886,171 @@ fn miai_links(
     }
 }
 
+/// Marks the groups of `dead` and judges the position, seki decided, not guessed: a group the
+/// map puts in seki whose every partner in the race can run to open space is in no seki and
+/// loses the race ([`no_seki_in_open_space`]): it joins `dead`. Killing it can leave its
+/// neighbours' seki open in turn: again until nothing changes (at most [`OPEN_RACE_ROUNDS`]
+/// times). Returns the marking and its judgement.
+fn settle_seki(
+    a: Analysis,
+    pa: &PassAlive,
+    ownership: &[f32],
+    dead: &mut [bool],
+) -> (Marking, Judgement) {
+    let standing: Vec<Standing> = (0..a.groups.len())
+        .map(|g| standing_of(&a, pa, ownership, g))
+        .collect();
+    let mut marking = Marking::with_dead_groups(a, dead.to_vec());
+    let mut j = judge(&marking, pa);
+    for _ in 0..OPEN_RACE_ROUNDS {
+        let lost = no_seki_in_open_space(marking.analysis(), ownership, &standing, dead, &j.seki);
+        if lost.is_empty() {
+            break;
+        }
+        for g in lost {
+            dead[g] = true;
+        }
+        marking = Marking::with_dead_groups(marking.analysis().clone(), dead.to_vec());
+        j = judge(&marking, pa);
+    }
+    (marking, j)
+}
+
+/// The fewest empty points, kept by a group's color in most playouts and reached from its
+/// liberties, that hold room for two eyes (the cut-off rule, and [`no_seki_in_open_space`]).
+const ESCAPE: usize = 7;
+
+/// The empty points of `a` that the color of group `g` keeps in most playouts (`ownership`
+/// leans its way), reached from its liberties through such points, counted up to `limit`.
+fn kept_space(a: &Analysis, ownership: &[f32], g: usize, limit: usize) -> usize {
+    let group = &a.groups[g];
+    let sign = if group.color == Color::Black {
+        1.0
+    } else {
+        -1.0
+    };
+    let kept = |k: usize| a.cells[k].is_none() && sign * ownership[k] > 0.0;
+    let mut seen = vec![false; a.cells.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    for &l in &group.liberties {
+        let l = l as usize;
+        if kept(l) && !seen[l] {
+            seen[l] = true;
+            stack.push(l);
+        }
+    }
+    let mut count = 0;
+    while let Some(k) = stack.pop() {
+        count += 1;
+        if count >= limit {
+            break;
+        }
+        for n in a.neighbours(k) {
+            if !seen[n] && kept(n) {
+                seen[n] = true;
+                stack.push(n);
+            }
+        }
+    }
+    count
+}
+
+/// How many times [`no_seki_in_open_space`] is applied at most (each round can open the seki of
+/// the strings that leaned on the groups the round before killed).
+const OPEN_RACE_ROUNDS: usize = 4;
+
+/// The groups of `a` that the territory map puts in seki (`seki`, for the position with the
+/// groups of `dead` removed) although their capturing race is not closed. A seki is a closed
+/// race: the group (fewer than two eyes) and its *partners*, the living enemy strings it
+/// touches or shares a liberty with, cannot fill their shared liberties without losing, and
+/// no side can lengthen its count. A partner that has a liberty (not one of the group's own)
+/// in an empty region that also touches another living string of its color, surely alive
+/// ([`Standing::Certain`] alive, or kept in 2:1 of the playouts) and in no seki itself, can run
+/// out into open space or connect there: its count has no end, and the group, with at most one
+/// eye, loses the race to it. A group the playouts keep (its [`Standing`] from the playouts,
+/// not Benson's) whose every partner can do so is returned: it is dead. A group with no living
+/// partner is left alone (its map may miss an eye; the other rules judged it).
+fn no_seki_in_open_space(
+    a: &Analysis,
+    ownership: &[f32],
+    standing: &[Standing],
+    dead: &[bool],
+    seki: &[bool],
+) -> Vec<usize> {
+    // A friend to run to: surely alive (Benson, or kept in 2:1 of the playouts), and in no
+    // seki, or in one only on the map (a living group whose boundary is unfinished) with room
+    // for two eyes that its color keeps ([`kept_space`]).
+    if !(0..a.groups.len())
+        .any(|g| seki[g] && !dead[g] && matches!(standing[g], Standing::Playouts(_)))
+    {
+        return Vec::new();
+    }
+    // Worked out once per string, as the regions ask.
+    let friends: Vec<std::cell::OnceCell<bool>> = (0..a.groups.len())
+        .map(|_| std::cell::OnceCell::new())
+        .collect();
+    let friend = |o: usize| {
+        *friends[o].get_or_init(|| {
+            !dead[o]
+                && match standing[o] {
+                    Standing::Certain(d) => !d,
+                    Standing::Playouts(m) => m >= DECIDED,
+                }
+                && (!seki[o] || kept_space(a, ownership, o, ESCAPE) >= ESCAPE)
+        })
+    };
+    let mut lost = Vec::new();
+    for (g, group) in a.groups.iter().enumerate() {
+        if dead[g] || !seki[g] || !matches!(standing[g], Standing::Playouts(_)) {
+            continue;
+        }
+        // The partners: living enemy strings touching the group or one of its liberties.
+        let mut partners: Vec<usize> = group
+            .enemies
+            .iter()
+            .map(|e| e.0 as usize)
+            .filter(|&e| !dead[e])
+            .collect();
+        for &l in &group.liberties {
+            for n in a.neighbours(l as usize) {
+                if a.cells[n] == Some(group.color.opponent()) {
+                    let e = a.group_of[n] as usize;
+                    if !dead[e] && !partners.contains(&e) {
+                        partners.push(e);
+                    }
+                }
+            }
+        }
+        if partners.is_empty() {
+            continue;
+        }
+        // A string is open when a liberty of it (not one of `shared`'s) lies in an empty
+        // region that touches a friend of its color.
+        let open = |e: usize, shared: &[u16]| {
+            let string = &a.groups[e];
+            string.liberties.iter().any(|&l| {
+                if shared.contains(&l) {
+                    return false;
+                }
+                let t = a.territory_of[l as usize] as usize;
+                a.territories[t].groups.iter().any(|f| {
+                    let f = f.0 as usize;
+                    f != e && a.groups[f].color == string.color && friend(f)
+                })
+            })
+        };
+        // The group itself must be shut in: if it can run out or connect, or has room for two
+        // eyes where it stands, the race is no race.
+        if open(g, &[]) || kept_space(a, ownership, g, ESCAPE) >= ESCAPE {
+            continue;
+        }
+        if partners.iter().all(|&e| open(e, &group.liberties)) {
+            lost.push(g);
+        }
+    }
+    lost
+}
+
 /// Whether the group `g` of `a` is a single stone in atari whose capture would be a ko: every
 /// other neighbour of its liberty is a stone of its color, so the capturing stone would have the
 /// captured stone's point as its only liberty.
@@ -952,9 +1119,8 @@ impl Guess {
         let pa = PassAlive::new(&a);
         let ownership = more_playouts_where_in_doubt(board, rules, &a, &pa, options);
         let n = a.cells.len();
-        let dead = judge_groups(&a, &pa, &ownership);
-        let marking = Marking::with_dead_groups(a, dead.clone());
-        let j = judge(&marking, &pa);
+        let mut dead = judge_groups(&a, &pa, &ownership);
+        let (marking, j) = settle_seki(a, &pa, &ownership, &mut dead);
         let a = marking.analysis();
         let mut status = vec![None; n];
         let mut owner = vec![None; n];
@@ -1673,5 +1839,118 @@ mod tests {
             !doubt(0.9, -0.32, 265),
             "four stones ask for no more playouts"
         );
+    }
+
+    /// The groups of a position, judged from hand-written playouts (black stones `black`,
+    /// white stones `white`, from black's side) and then settled by [`settle_seki`]: the dead
+    /// flags before and after, and the seki flags after.
+    fn settled(
+        rows: &[&str],
+        black: f32,
+        white: f32,
+    ) -> (Analysis, Vec<bool>, Vec<bool>, Vec<bool>) {
+        let board = board_from_rows(rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let ownership = ownership_by_hand(&board, black, white, 0.0, &[]);
+        let before = judge_groups(&a, &pa, &ownership);
+        let mut dead = before.clone();
+        let (_, j) = settle_seki(a.clone(), &pa, &ownership, &mut dead);
+        (a, before, dead, j.seki)
+    }
+
+    /// A seki without eyes in the corner, worked out by hand: white's A3 B3 C3 D3 D2 D1 and
+    /// black's A1 B1 B2 C2 share their only two liberties, A2 and C1 (black's wall A4-E1 has
+    /// filled white's outside). Whoever plays either point puts its own string in atari and the
+    /// other takes it: neither plays there, and both strings live in seki. The race is closed:
+    /// black's inner string has no liberty but the two shared ones, so it cannot be lengthened.
+    /// The playouts keep all stones (+-0.9); the rule leaves the seki as the map draws it. Black's
+    /// wall can run out (its open side holds black's living G7), but a seki needs only one
+    /// closed partner: the inner string.
+    #[test]
+    fn a_corner_seki_with_shared_liberties_stays_a_seki() {
+        let rows = [
+            ".........",
+            ".........",
+            "......X..",
+            ".........",
+            ".........",
+            "XXXXX....",
+            "OOOOX....",
+            ".XXOX....",
+            "XX.OX....",
+        ];
+        let (a, before, dead, seki) = settled(&rows, 0.9, -0.9);
+        let white = a.group_of[index("D2", 9)] as usize;
+        let black = a.group_of[index("B2", 9)] as usize;
+        assert!(before.iter().all(|&d| !d), "nothing dead by the playouts");
+        assert!(dead.iter().all(|&d| !d), "the seki rule kills nothing");
+        assert!(seki[white] && seki[black], "both inner strings in seki");
+        assert!(!seki[a.group_of[index("E4", 9)] as usize], "the wall lives");
+    }
+
+    /// A seki with one eye each, worked out by hand: white's ring A3-G3 B2 A1 B1 G2 G1 has the
+    /// eye A2, black's C2 D2 E2 C1 E1 F1 the eye D1, and they share F2. White at F2 leaves both
+    /// in atari with black to move, and black takes white's 17 stones at A2; black at F2 the
+    /// same the other way round. Closed race (each side's only other liberty is its own eye;
+    /// black's wall, open to black's G7, is no part of it): seki, which the rule leaves as it is.
+    #[test]
+    fn a_seki_with_one_eye_each_stays_a_seki() {
+        let rows = [
+            ".........",
+            ".........",
+            "......X..",
+            ".........",
+            ".........",
+            "XXXXXXXX.",
+            "OOOOOOOX.",
+            ".OXXX.OX.",
+            "OOX.XXOX.",
+        ];
+        let (a, before, dead, seki) = settled(&rows, 0.9, -0.9);
+        let white = a.group_of[index("A3", 9)] as usize;
+        let black = a.group_of[index("D2", 9)] as usize;
+        assert!(before.iter().all(|&d| !d));
+        assert!(dead.iter().all(|&d| !d), "the seki rule kills nothing");
+        assert!(seki[white] && seki[black], "both in seki");
+    }
+
+    /// A race in open space that is no seki, worked out by hand (the shape of
+    /// `japanese-dev5.jsonl` `13x13-h3-l2-s20707`, small): white's corner A4 B4 C4 B3 C3 A2 B2
+    /// A1 B1 has one eye, A3, and one liberty outside, C2, which it shares with black's C1.
+    /// Black C1 is no short string: its other liberty D1 opens on black's whole lower side,
+    /// where black's living wall A5-D2 stands too. Black plays C2 (joining C1 to the wall,
+    /// no self-atari), white is in atari at A3, and black takes it: white is dead, whoever
+    /// moves first (white at C2 would leave itself one liberty, A3, and black C1 two). The map
+    /// alone puts white in seki (one eye, the region of C2 shared), and playouts that keep
+    /// white in 80% of the runs (-0.6) call it alive; the rule finds every partner of white (the
+    /// wall, C1) able to run out to open space, so the race is open and white loses it.
+    #[test]
+    fn a_race_in_open_space_is_no_seki() {
+        let rows = [
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "XXXX.....",
+            "OOOX.....",
+            ".OOX.....",
+            "OO.X.....",
+            "OOX......",
+        ];
+        let (a, before, dead, seki) = settled(&rows, 0.9, -0.6);
+        let white = a.group_of[index("B2", 9)] as usize;
+        assert!(!before[white], "the playouts alone keep white");
+        let board = board_from_rows(&rows).unwrap();
+        let map = TerritoryMap::from_cells(9, 9, &Analysis::new(&board).cells, &[false; 81]);
+        assert!(
+            map.at(index("B2", 9)).seki.is_some(),
+            "the map alone calls it seki"
+        );
+        assert!(dead[white], "white loses the open race");
+        for v in ["C1", "D2", "A5"] {
+            assert!(!dead[a.group_of[index(v, 9)] as usize], "{v} lives");
+        }
+        assert!(seki.iter().all(|&s| !s), "no seki left");
     }
 }
