@@ -1190,13 +1190,23 @@ impl Solver {
         made.clear();
         if ply + 2 < self.depth_limit && passes == 0 {
             let before = self.child_before();
+            for c in moves.iter() {
+                made.push(self.child_with(before, c.m, c.black, c.white));
+            }
+            // The children's table keys, and a read of each one's bucket in a tight loop: the
+            // memory reads overlap, where the probes one after the other would each wait.
+            let mut keys = [0u64; 65];
+            let mut touched = 0;
+            for (k, (entry, _)) in keys.iter_mut().zip(made.iter()) {
+                *k = self.key(entry, true);
+                touched ^= self.table.touch(*k);
+            }
+            std::hint::black_box(touched);
             for j in 0..moves.len() {
-                let c = moves[j];
                 // The probe reads the child's own entry and the positions before it (the
                 // path's); the child is not searched here.
-                let (entry, hashes) = self.child_with(before, c.m, c.black, c.white);
-                made.push((entry, hashes));
-                let (key, exact) = (self.key(&entry, true), self.key(&entry, false));
+                let entry = made[j].0;
+                let (key, exact) = (keys[j], self.key(&entry, false));
                 let (_, cut) = self.probe(&entry, d + 1, key, exact, -beta, -alpha, false);
                 if cut.is_some_and(|o| -o.value >= beta) {
                     self.stats.etc_cuts += 1;

@@ -326,6 +326,16 @@ impl Table {
         }
     }
 
+    /// Reads the first word of `key`'s bucket, so that the memory holding it is on its way
+    /// to the cache before [`Table::find`] needs it: several touches in a row wait for memory
+    /// together, where finds one after the other would each wait in turn. Returns the word
+    /// (to be passed to [`std::hint::black_box`], which keeps the read).
+    #[inline]
+    pub fn touch(&self, key: u64) -> u64 {
+        let i = (key as usize) & self.mask;
+        self.words[self.start + (i >> 1) * BUCKET_WORDS]
+    }
+
     /// The probe fields of the entry in slot `i`.
     #[inline]
     pub fn head(&self, i: usize) -> Head {
