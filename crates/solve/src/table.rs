@@ -553,6 +553,33 @@ mod tests {
         assert!(t.find(key ^ 2).is_none());
     }
 
+    /// `touch` reads the first key word of the bucket `find` looks in: the key stored in the
+    /// bucket's first slot (an empty bucket's first slot keeps `store` from choosing the
+    /// second), for any key of that bucket, and 0 (an empty slot) for a key of another bucket.
+    #[test]
+    fn touch_reads_the_bucket_that_find_reads() {
+        let mut t = Table::new(4);
+        let key = 0x8000_0000_0000_0005;
+        t.store(
+            key,
+            head(-3, 3),
+            &filters(0),
+            &DEP_NONE,
+            |m| m,
+            None,
+            false,
+            1,
+        );
+        assert_eq!(t.find(key), Some(4));
+        assert_eq!(t.touch(key), key);
+        // Bit 0 picks no bucket: the same bucket, whose first word is the key above.
+        assert_eq!(t.touch(key ^ 1), key);
+        // Bits 1 to 3 pick one of the 8 buckets: another bucket, empty; bits above do not.
+        assert_eq!(t.touch(key ^ 2), 0);
+        assert_eq!(t.touch(key ^ 8), 0);
+        assert_eq!(t.touch(key ^ 16), key);
+    }
+
     /// A cut's merge straight from the table's words equals the entry read, turned and merged
     /// the long way (the body copied out, its stone masks turned, `seen_union` and
     /// `Dep::merge`), into an accumulator that already holds other filters and assumptions;
