@@ -977,16 +977,25 @@ impl Solver {
         }
     }
 
-    /// The table's move for the current position (the last of the path) and, when a stored bound
-    /// that provably holds on this path decides the null-window question, the cut-off.
-    /// `count`: whether the statistics count it.
-    fn probe(&mut self, alpha: i32, beta: i32, count: bool) -> (u8, Option<Cut>) {
-        let d = self.path.len() - 1;
-        let here = self.path[d];
+    /// The table's move for the position `here` at path index `d` (the positions below `d`
+    /// are the path's; `here` itself need not be on it) and, when a stored bound that provably
+    /// holds on this path decides the null-window question, the cut-off. `key` and `exact`:
+    /// `here`'s table keys ([`Solver::key`], canonical and not). `count`: whether the
+    /// statistics count it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn probe(
+        &mut self,
+        here: &PathEntry,
+        d: usize,
+        key: u64,
+        exact: u64,
+        alpha: i32,
+        beta: i32,
+        count: bool,
+    ) -> (u8, Option<Cut>) {
         // Earlier positions outside the key: all, or all but the parent when it is in the key.
         let outside = if here.ko_context != 0 { d - 1 } else { d };
-        let key = self.key(&here, true);
-        let exact = self.key(&here, false);
         let Some(i) = self.table.find(key) else {
             return (NO_MOVE, None);
         };
@@ -1093,7 +1102,7 @@ impl Solver {
         let outside = if here.ko_context != 0 { d - 1 } else { d };
         let key = self.key(&here, true);
         let exact = self.key(&here, false);
-        let (tt_move, cut) = self.probe(alpha, beta, true);
+        let (tt_move, cut) = self.probe(&here, d, key, exact, alpha, beta, true);
         if let Some(Cut {
             value,
             min_ref,
@@ -1181,15 +1190,24 @@ impl Solver {
         made.clear();
         if ply + 2 < self.depth_limit && passes == 0 {
             let before = self.child_before();
+            for c in moves.iter() {
+                made.push(self.child_with(before, c.m, c.black, c.white));
+            }
+            // The children's table keys, and a read of each one's bucket in a tight loop: the
+            // memory reads overlap, where the probes one after the other would each wait.
+            let mut keys = [0u64; 65];
+            let mut touched = 0;
+            for (k, (entry, _)) in keys.iter_mut().zip(made.iter()) {
+                *k = self.key(entry, true);
+                touched ^= self.table.touch(*k);
+            }
+            std::hint::black_box(touched);
             for j in 0..moves.len() {
-                let c = moves[j];
-                // The probe reads the child's own entry and the positions before it: the
-                // child goes on the path but not in its indexes (it is not searched here).
-                let (entry, hashes) = self.child_with(before, c.m, c.black, c.white);
-                made.push((entry, hashes));
-                self.path.push(entry);
-                let (_, cut) = self.probe(-beta, -alpha, false);
-                self.path.pop();
+                // The probe reads the child's own entry and the positions before it (the
+                // path's); the child is not searched here.
+                let entry = made[j].0;
+                let (key, exact) = (keys[j], self.key(&entry, false));
+                let (_, cut) = self.probe(&entry, d + 1, key, exact, -beta, -alpha, false);
                 if cut.is_some_and(|o| -o.value >= beta) {
                     self.stats.etc_cuts += 1;
                     moves[..=j].rotate_right(1);

@@ -326,6 +326,16 @@ impl Table {
         }
     }
 
+    /// Reads the first word of `key`'s bucket, so that the memory holding it is on its way
+    /// to the cache before [`Table::find`] needs it: several touches in a row wait for memory
+    /// together, where finds one after the other would each wait in turn. Returns the word
+    /// (to be passed to [`std::hint::black_box`], which keeps the read).
+    #[inline]
+    pub fn touch(&self, key: u64) -> u64 {
+        let i = (key as usize) & self.mask;
+        self.words[self.start + (i >> 1) * BUCKET_WORDS]
+    }
+
     /// The probe fields of the entry in slot `i`.
     #[inline]
     pub fn head(&self, i: usize) -> Head {
@@ -541,6 +551,33 @@ mod tests {
         assert_eq!(Head::from_words(&h.to_words()), h);
         assert_eq!(t.occupied(), 1);
         assert!(t.find(key ^ 2).is_none());
+    }
+
+    /// `touch` reads the first key word of the bucket `find` looks in: the key stored in the
+    /// bucket's first slot (an empty bucket's first slot keeps `store` from choosing the
+    /// second), for any key of that bucket, and 0 (an empty slot) for a key of another bucket.
+    #[test]
+    fn touch_reads_the_bucket_that_find_reads() {
+        let mut t = Table::new(4);
+        let key = 0x8000_0000_0000_0005;
+        t.store(
+            key,
+            head(-3, 3),
+            &filters(0),
+            &DEP_NONE,
+            |m| m,
+            None,
+            false,
+            1,
+        );
+        assert_eq!(t.find(key), Some(4));
+        assert_eq!(t.touch(key), key);
+        // Bit 0 picks no bucket: the same bucket, whose first word is the key above.
+        assert_eq!(t.touch(key ^ 1), key);
+        // Bits 1 to 3 pick one of the 8 buckets: another bucket, empty; bits above do not.
+        assert_eq!(t.touch(key ^ 2), 0);
+        assert_eq!(t.touch(key ^ 8), 0);
+        assert_eq!(t.touch(key ^ 16), key);
     }
 
     /// A cut's merge straight from the table's words equals the entry read, turned and merged
