@@ -416,6 +416,8 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         let mut size = 1u32;
         let mut friends: [u16; 4] = [NO; 4];
         for (j, nb) in self.nbs(i).into_iter().enumerate() {
+            // Masked again: through the array's iterator the compiler loses the first mask.
+            let nb = nb & Self::M;
             let v = self.cell[nb];
             if v == EMPTY {
                 add(nb as u16, &mut first, &mut two);
