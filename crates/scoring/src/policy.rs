@@ -518,6 +518,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         let mut captured = 0u32;
         let mut last_captured = NO;
         for nb in self.nbs(i) {
+            let nb = nb & Self::M;
             if self.cell[nb] == opp && self.libs(self.root(nb)) == 0 {
                 let r = self.root(nb);
                 captured += u32::from(self.size(r));
