@@ -530,6 +530,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         let mut r = i;
         let mut merged = false;
         for nb in self.nbs(i) {
+            let nb = nb & Self::M;
             if self.cell[nb] == c && self.root(nb) != r {
                 let other_root = self.root(nb);
                 r = self.merge(r, other_root);
@@ -622,6 +623,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         }
         // Save own groups the last move put in atari.
         for nb in self.nbs(last) {
+            let nb = nb & Self::M;
             if self.cell[nb] != c || self.libs(self.root(nb)) != 1 {
                 continue;
             }
