@@ -16,6 +16,13 @@
 //! checks; groups are kept as circular lists of stones with a root, a size, an exact count of
 //! liberties and the set of them (a bit per point), updated on every move: merging groups ORs
 //! their sets and a group's last liberties are read off its set, with no walk over its stones.
+//!
+//! Every per-point table is a fixed-size array of `N` entries, `N` a power of two at least the
+//! padded board's number of points, and is indexed with `i & (N - 1)`: the compiler sees that
+//! the index is in bounds and leaves out the bounds check (the crate forbids `unsafe`, so
+//! unchecked indexing is not an option). The mask never changes a valid index, so the points,
+//! their order and so the moves and random numbers are the same whatever `N` is.
+//! [`policy_ownership`] picks the smallest `N` that fits the board.
 
 use tengen_core::playout::Rng;
 use tengen_core::{Board, Color};
@@ -43,92 +50,125 @@ fn among(seen: &[u16; 4], r: u16) -> bool {
     seen[0] == r || seen[1] == r || seen[2] == r || seen[3] == r
 }
 
+/// A boxed array of `N` copies of `v` (built on the heap: the largest do not fit the stack).
+fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
+    vec![v; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("a vector of N items"))
+}
+
 /// A position for end-game playouts: reset from a [`Board`], played out, read back.
+///
+/// `N` is the size of every per-point table: a power of two no smaller than the padded board
+/// (`(width + 2) * (height + 2)` points); `W = N / 64` is the number of 64-bit words of a
+/// liberty set. [`policy_ownership`] picks them for the board; [`PolicyBoard::new`] panics on a
+/// board that does not fit.
 #[derive(Debug, Clone)]
-pub struct PolicyBoard {
+pub struct PolicyBoard<const N: usize, const W: usize> {
     w: usize,
     h: usize,
     stride: usize,
-    cell: Vec<u8>,
+    /// Number of points of the padded board (the rest of each table up to `N` is unused).
+    n: usize,
+    cell: Box<[u8; N]>,
     /// Root of the group of each stone.
-    root: Vec<u16>,
+    root: Box<[u16; N]>,
     /// Next stone of the same group (circular).
-    next: Vec<u16>,
+    next: Box<[u16; N]>,
     /// Per root: number of stones and exact number of liberties.
-    size: Vec<u16>,
-    libs: Vec<u16>,
-    /// Per root: the set of its liberties, [`Self::words`] 64-bit words of one bit per point,
-    /// so that merging groups or finding the last liberty needs no walk over their stones.
-    libset: Vec<u64>,
-    /// Words per liberty set.
-    words: usize,
-    /// The empty points, in any order, and the position of each in the list.
-    empties: Vec<u16>,
-    empty_pos: Vec<u16>,
+    size: Box<[u16; N]>,
+    libs: Box<[u16; N]>,
+    /// Per root: the set of its liberties, one bit per point, so that merging groups or
+    /// finding the last liberty needs no walk over their stones.
+    libset: Box<[[u64; W]; N]>,
+    /// The empty points, in any order (the first `n_empty`), and the position of each in the
+    /// list.
+    empties: Box<[u16; N]>,
+    n_empty: usize,
+    empty_pos: Box<[u16; N]>,
     /// The point where a capture of one stone would retake the ko, if any.
     ko: u16,
     /// Scratch marks for liberty counting, with a generation counter.
-    mark: Vec<u32>,
+    mark: Box<[u32; N]>,
     generation: u32,
     /// Per point: the owner of its empty region as [`Self::reach`] last found it (valid for the
     /// points it marked in the current [`Self::add_ownership`]).
-    region_owner: Vec<i8>,
+    region_owner: Box<[i8; N]>,
     /// Scratch list of the points of the region being flooded.
-    region: Vec<u16>,
-    start: Vec<u8>,
+    region: Box<[u16; N]>,
+    start: Box<[u8; N]>,
     /// The bookkeeping of the start position, copied back by [`Self::reset`].
-    start_state: StartState,
+    start_state: StartState<N, W>,
 }
 
 /// The bookkeeping of a [`PolicyBoard`]'s start position.
-#[derive(Debug, Clone, Default)]
-struct StartState {
-    root: Vec<u16>,
-    next: Vec<u16>,
-    size: Vec<u16>,
-    libs: Vec<u16>,
-    libset: Vec<u64>,
-    /// The groups' roots: only their liberty sets need copying back (a point that becomes a
-    /// root later clears its set when its stone is played, and no other set is read).
-    roots: Vec<u16>,
-    empties: Vec<u16>,
-    empty_pos: Vec<u16>,
+#[derive(Debug, Clone)]
+struct StartState<const N: usize, const W: usize> {
+    root: Box<[u16; N]>,
+    next: Box<[u16; N]>,
+    size: Box<[u16; N]>,
+    libs: Box<[u16; N]>,
+    /// The groups' roots with their liberty sets: only those need copying back (a point that
+    /// becomes a root later clears its set when its stone is played, and no other set is read).
+    roots: Vec<(u16, [u64; W])>,
+    empties: Box<[u16; N]>,
+    n_empty: usize,
+    empty_pos: Box<[u16; N]>,
 }
 
-impl PolicyBoard {
+impl<const N: usize, const W: usize> PolicyBoard<N, W> {
+    /// The index mask: `i & M` is `i` for every point and lets the compiler drop bounds checks.
+    const M: usize = N - 1;
+
     /// A policy board holding the position of `board`.
-    pub fn new(board: &Board) -> PolicyBoard {
+    ///
+    /// # Panics
+    /// If the padded board has more than `N` points, or `N` is not a power of two with
+    /// `W * 64 == N`.
+    pub fn new(board: &Board) -> Self {
+        const { assert!(N.is_power_of_two() && W * 64 == N && N <= 1 << 16) };
         let (w, h) = (board.width(), board.height());
         let stride = w + 2;
         let n = stride * (h + 2);
-        let mut start = vec![EDGE; n];
+        assert!(n <= N, "a {w}x{h} board needs {n} points, more than {N}");
+        let mut start = boxed(EDGE);
         for y in 0..h {
             for x in 0..w {
                 let p = tengen_core::Point::new(x as u8, y as u8);
                 start[(y + 1) * stride + x + 1] = board.get(p).map_or(EMPTY, code);
             }
         }
-        let words = n.div_ceil(64);
         let mut b = PolicyBoard {
             w,
             h,
             stride,
-            cell: Vec::new(),
-            root: vec![NO; n],
-            next: vec![NO; n],
-            size: vec![0; n],
-            libs: vec![0; n],
-            libset: vec![0; n * words],
-            words,
-            empties: Vec::with_capacity(w * h),
-            empty_pos: vec![NO; n],
+            n,
+            cell: start.clone(),
+            root: boxed(NO),
+            next: boxed(NO),
+            size: boxed(0),
+            libs: boxed(0),
+            libset: boxed([0; W]),
+            empties: boxed(NO),
+            n_empty: 0,
+            empty_pos: boxed(NO),
             ko: NO,
-            mark: vec![0; n],
+            mark: boxed(0),
             generation: 0,
-            region_owner: vec![0; n],
-            region: Vec::with_capacity(n),
+            region_owner: boxed(0),
+            region: boxed(NO),
             start,
-            start_state: StartState::default(),
+            start_state: StartState {
+                root: boxed(NO),
+                next: boxed(NO),
+                size: boxed(0),
+                libs: boxed(0),
+                roots: Vec::new(),
+                empties: boxed(NO),
+                n_empty: 0,
+                empty_pos: boxed(NO),
+            },
         };
         b.build();
         b.start_state = StartState {
@@ -136,12 +176,12 @@ impl PolicyBoard {
             next: b.next.clone(),
             size: b.size.clone(),
             libs: b.libs.clone(),
-            libset: b.libset.clone(),
             roots: (0..n)
                 .filter(|&i| b.cell[i] != EMPTY && b.cell[i] != EDGE && b.root[i] as usize == i)
-                .map(|i| i as u16)
+                .map(|i| (i as u16, b.libset[i]))
                 .collect(),
             empties: b.empties.clone(),
+            n_empty: b.n_empty,
             empty_pos: b.empty_pos.clone(),
         };
         b
@@ -152,36 +192,34 @@ impl PolicyBoard {
     /// the only ones read before `play` clears a set for a new stone).
     pub fn reset(&mut self) {
         let st = &self.start_state;
-        self.cell.clone_from(&self.start);
+        *self.cell = *self.start;
         self.ko = NO;
-        self.root.clone_from(&st.root);
-        self.next.clone_from(&st.next);
-        self.size.clone_from(&st.size);
-        self.libs.clone_from(&st.libs);
-        let w = self.words;
-        for &r in &st.roots {
-            let r = r as usize * w;
-            self.libset[r..r + w].copy_from_slice(&st.libset[r..r + w]);
+        *self.root = *st.root;
+        *self.next = *st.next;
+        *self.size = *st.size;
+        *self.libs = *st.libs;
+        for &(r, set) in &st.roots {
+            self.libset[r as usize & Self::M] = set;
         }
-        self.empties.clone_from(&st.empties);
-        self.empty_pos.clone_from(&st.empty_pos);
+        *self.empties = *st.empties;
+        self.n_empty = st.n_empty;
+        *self.empty_pos = *st.empty_pos;
     }
 
     /// Sets the board to its start position and works out the bookkeeping from scratch.
     fn build(&mut self) {
-        self.cell.clone_from(&self.start);
-        self.empties.clear();
+        *self.cell = *self.start;
+        self.n_empty = 0;
         self.ko = NO;
-        self.libset.iter_mut().for_each(|w| *w = 0);
-        for i in 0..self.cell.len() {
+        self.libset.iter_mut().for_each(|s| *s = [0; W]);
+        for i in 0..self.n {
             self.root[i] = NO;
             self.empty_pos[i] = NO;
             if self.cell[i] == EMPTY {
-                self.empty_pos[i] = self.empties.len() as u16;
-                self.empties.push(i as u16);
+                self.add_empty(i);
             }
         }
-        for i in 0..self.cell.len() {
+        for i in 0..self.n {
             let c = self.cell[i];
             if (c == BLACK || c == WHITE) && self.root[i] == NO {
                 // Flood the group, link its stones, count its liberties.
@@ -224,20 +262,28 @@ impl PolicyBoard {
     /// Adds point `p` to the liberty set of root `r`.
     #[inline]
     fn set_lib(&mut self, r: usize, p: usize) {
-        self.libset[r * self.words + p / 64] |= 1u64 << (p % 64);
+        let p = p & Self::M;
+        self.libset[r & Self::M][p / 64] |= 1u64 << (p % 64);
     }
 
     /// Takes point `p` out of the liberty set of root `r`.
     #[inline]
     fn clear_lib(&mut self, r: usize, p: usize) {
-        self.libset[r * self.words + p / 64] &= !(1u64 << (p % 64));
+        let p = p & Self::M;
+        self.libset[r & Self::M][p / 64] &= !(1u64 << (p % 64));
+    }
+
+    /// Whether point `p` is in the liberty set of root `r`.
+    #[inline]
+    fn has_lib(&self, r: usize, p: usize) -> bool {
+        let p = p & Self::M;
+        self.libset[r & Self::M][p / 64] >> (p % 64) & 1 == 1
     }
 
     /// The size of the liberty set of root `r`.
     #[inline]
     fn count_set(&self, r: usize) -> u16 {
-        let w = self.words;
-        self.libset[r * w..(r + 1) * w]
+        self.libset[r & Self::M]
             .iter()
             .map(|x| x.count_ones())
             .sum::<u32>() as u16
@@ -246,8 +292,7 @@ impl PolicyBoard {
     /// The first point of the liberty set of root `r` other than `except`, if any.
     #[inline]
     fn lib_other_than(&self, r: usize, except: usize) -> Option<usize> {
-        let w = self.words;
-        for (k, &x) in self.libset[r * w..(r + 1) * w].iter().enumerate() {
+        for (k, &x) in self.libset[r & Self::M].iter().enumerate() {
             let mut x = x;
             if k == except / 64 {
                 x &= !(1u64 << (except % 64));
@@ -259,9 +304,40 @@ impl PolicyBoard {
         None
     }
 
+    /// The four neighbours of `i`, masked (so every table reads them unchecked).
     #[inline]
     fn nbs(&self, i: usize) -> [usize; 4] {
-        [i - self.stride, i - 1, i + 1, i + self.stride]
+        [
+            i.wrapping_sub(self.stride) & Self::M,
+            i.wrapping_sub(1) & Self::M,
+            (i + 1) & Self::M,
+            (i + self.stride) & Self::M,
+        ]
+    }
+
+    #[inline]
+    fn cell(&self, i: usize) -> u8 {
+        self.cell[i & Self::M]
+    }
+
+    #[inline]
+    fn root(&self, i: usize) -> usize {
+        self.root[i & Self::M] as usize
+    }
+
+    #[inline]
+    fn libs(&self, r: usize) -> u16 {
+        self.libs[r & Self::M]
+    }
+
+    #[inline]
+    fn next(&self, i: usize) -> usize {
+        self.next[i & Self::M] as usize
+    }
+
+    #[inline]
+    fn size(&self, r: usize) -> u16 {
+        self.size[r & Self::M]
     }
 
     /// Exact number of liberties of the group of `i`, by walking its stones.
@@ -281,7 +357,7 @@ impl PolicyBoard {
                     n += 1;
                 }
             }
-            s = self.next[s] as usize;
+            s = self.next(s);
             if s == i {
                 break;
             }
@@ -292,7 +368,7 @@ impl PolicyBoard {
     /// A liberty of the group of `i` (the only one when it is in atari: every caller asks
     /// only then).
     fn some_liberty(&self, i: usize) -> Option<usize> {
-        self.lib_other_than(self.root[i] as usize, usize::MAX)
+        self.lib_other_than(self.root(i), usize::MAX)
     }
 
     /// Whether `i` is an eye of `c`: every neighbour is `c` or off the board, and `c` holds
@@ -308,7 +384,7 @@ impl PolicyBoard {
         let mut bad = 0;
         let mut edge = false;
         for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
-            match self.cell[d] {
+            match self.cell(d) {
                 EDGE => edge = true,
                 v if v == other(c) => bad += 1,
                 _ => {}
@@ -340,25 +416,27 @@ impl PolicyBoard {
         let mut size = 1u32;
         let mut friends: [u16; 4] = [NO; 4];
         for (j, nb) in self.nbs(i).into_iter().enumerate() {
+            // Masked again: through the array's iterator the compiler loses the first mask.
+            let nb = nb & Self::M;
             let v = self.cell[nb];
             if v == EMPTY {
                 add(nb as u16, &mut first, &mut two);
             } else if v == opp {
-                if self.libs[self.root[nb] as usize] == 1 {
+                if self.libs(self.root(nb)) == 1 {
                     captures = true;
                 }
             } else if v == c {
-                let r = self.root[nb];
-                if among(&friends, r) {
+                let r = self.root(nb);
+                if among(&friends, r as u16) {
                     continue;
                 }
-                friends[j] = r;
-                size += u32::from(self.size[r as usize]);
-                match self.libs[r as usize] {
+                friends[j & 3] = r as u16;
+                size += u32::from(self.size(r));
+                match self.libs(r) {
                     0 | 1 => {}
                     2 => {
                         // The liberty other than `i`.
-                        if let Some(l) = self.lib_other_than(r as usize, i) {
+                        if let Some(l) = self.lib_other_than(r, i) {
                             add(l as u16, &mut first, &mut two);
                         }
                     }
@@ -384,22 +462,26 @@ impl PolicyBoard {
     }
 
     fn remove_empty(&mut self, i: usize) {
-        let pos = self.empty_pos[i] as usize;
-        let last = self.empties.pop().expect("an empty point");
+        let pos = self.empty_pos[i & Self::M] as usize;
+        debug_assert!(self.n_empty > 0, "an empty point");
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty & Self::M];
         if last as usize != i {
-            self.empties[pos] = last;
-            self.empty_pos[last as usize] = pos as u16;
+            self.empties[pos & Self::M] = last;
+            self.empty_pos[last as usize & Self::M] = pos as u16;
         }
-        self.empty_pos[i] = NO;
+        self.empty_pos[i & Self::M] = NO;
     }
 
     fn add_empty(&mut self, i: usize) {
-        self.empty_pos[i] = self.empties.len() as u16;
-        self.empties.push(i as u16);
+        self.empty_pos[i & Self::M] = self.n_empty as u16;
+        self.empties[self.n_empty & Self::M] = i as u16;
+        self.n_empty += 1;
     }
 
     /// Plays `c` at empty `i` (legal: checked by [`Self::probe`]).
     fn play(&mut self, i: usize, c: u8) {
+        let i = i & Self::M;
         let opp = other(c);
         self.cell[i] = c;
         self.remove_empty(i);
@@ -413,18 +495,15 @@ impl PolicyBoard {
             if v == BLACK || v == WHITE {
                 let r = self.root[nb];
                 if !among(&seen, r) {
-                    seen[j] = r;
-                    self.libs[r as usize] -= 1;
+                    seen[j & 3] = r;
+                    self.libs[r as usize & Self::M] -= 1;
                     self.clear_lib(r as usize, i);
                 }
             }
         }
         // The new stone's own liberties.
         {
-            let w = self.words;
-            self.libset[i * w..(i + 1) * w]
-                .iter_mut()
-                .for_each(|x| *x = 0);
+            self.libset[i] = [0; W];
             let mut n = 0;
             for nb in self.nbs(i) {
                 if self.cell[nb] == EMPTY {
@@ -439,9 +518,10 @@ impl PolicyBoard {
         let mut captured = 0u32;
         let mut last_captured = NO;
         for nb in self.nbs(i) {
-            if self.cell[nb] == opp && self.libs[self.root[nb] as usize] == 0 {
-                let r = self.root[nb] as usize;
-                captured += u32::from(self.size[r]);
+            let nb = nb & Self::M;
+            if self.cell[nb] == opp && self.libs(self.root(nb)) == 0 {
+                let r = self.root(nb);
+                captured += u32::from(self.size(r));
                 last_captured = nb as u16;
                 self.remove_group(r);
             }
@@ -450,17 +530,18 @@ impl PolicyBoard {
         let mut r = i;
         let mut merged = false;
         for nb in self.nbs(i) {
-            if self.cell[nb] == c && self.root[nb] as usize != r {
-                let other_root = self.root[nb] as usize;
+            let nb = nb & Self::M;
+            if self.cell[nb] == c && self.root(nb) != r {
+                let other_root = self.root(nb);
                 r = self.merge(r, other_root);
                 merged = true;
             }
         }
         // A lone new stone's count is already exact; a merged group counts its joined set.
         if merged {
-            self.libs[r] = self.count_set(r);
+            self.libs[r & Self::M] = self.count_set(r);
         }
-        self.ko = if captured == 1 && self.size[r] == 1 && self.libs[r] == 1 {
+        self.ko = if captured == 1 && self.size(r) == 1 && self.libs(r) == 1 {
             last_captured
         } else {
             NO
@@ -469,43 +550,37 @@ impl PolicyBoard {
 
     /// Merges two groups, the smaller into the larger; returns the root kept.
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.size[a] >= self.size[b] {
-            (a, b)
+        let (big, small) = if self.size(a) >= self.size(b) {
+            (a & Self::M, b & Self::M)
         } else {
-            (b, a)
+            (b & Self::M, a & Self::M)
         };
         let mut s = small;
         loop {
             self.root[s] = big as u16;
-            s = self.next[s] as usize;
+            s = self.next(s) & Self::M;
             if s == small {
                 break;
             }
         }
         self.next.swap(big, small);
         self.size[big] += self.size[small];
-        // OR the small group's set into the big one's, as two slices (no check per word).
-        let w = self.words;
-        let (to, from) = if big < small {
-            let (lo, hi) = self.libset.split_at_mut(small * w);
-            (&mut lo[big * w..(big + 1) * w], &hi[..w])
-        } else {
-            let (lo, hi) = self.libset.split_at_mut(big * w);
-            (&mut hi[..w], &lo[small * w..(small + 1) * w])
-        };
-        for (t, f) in to.iter_mut().zip(from) {
-            *t |= *f;
+        // OR the small group's set into the big one's, word by word (a fixed-size copy).
+        let from = self.libset[small];
+        for (t, f) in self.libset[big].iter_mut().zip(from) {
+            *t |= f;
         }
         big
     }
 
     fn remove_group(&mut self, r: usize) {
+        let r = r & Self::M;
         let c = self.cell[r];
         let mut s = r;
         loop {
             self.cell[s] = EMPTY;
             self.add_empty(s);
-            let nxt = self.next[s] as usize;
+            let nxt = self.next(s) & Self::M;
             self.root[s] = NO;
             s = nxt;
             if s == r {
@@ -522,13 +597,13 @@ impl PolicyBoard {
                 if v == other(c) {
                     let g = self.root[nb];
                     if !among(&seen, g) {
-                        seen[j] = g;
-                        self.libs[g as usize] += 1;
+                        seen[j & 3] = g;
+                        self.libs[g as usize & Self::M] += 1;
                         self.set_lib(g as usize, s);
                     }
                 }
             }
-            s = self.next[s] as usize;
+            s = self.next(s);
             if s == r {
                 break;
             }
@@ -539,7 +614,7 @@ impl PolicyBoard {
     fn tactical(&mut self, last: usize, c: u8) -> Option<usize> {
         let opp = other(c);
         // Capture the group just played if it is in atari.
-        if self.cell[last] == opp && self.libs[self.root[last] as usize] == 1 {
+        if self.cell(last) == opp && self.libs(self.root(last)) == 1 {
             if let Some(l) = self.some_liberty(last) {
                 if self.probe(l, c).is_some() {
                     return Some(l);
@@ -548,15 +623,16 @@ impl PolicyBoard {
         }
         // Save own groups the last move put in atari.
         for nb in self.nbs(last) {
-            if self.cell[nb] != c || self.libs[self.root[nb] as usize] != 1 {
+            let nb = nb & Self::M;
+            if self.cell[nb] != c || self.libs(self.root(nb)) != 1 {
                 continue;
             }
-            let r = self.root[nb] as usize;
+            let r = self.root(nb);
             // Capture an enemy group in atari next to it.
             let mut s = r;
             loop {
                 for n2 in self.nbs(s) {
-                    if self.cell[n2] == opp && self.libs[self.root[n2] as usize] == 1 {
+                    if self.cell[n2] == opp && self.libs(self.root(n2)) == 1 {
                         if let Some(l) = self.some_liberty(n2) {
                             if self.probe(l, c).is_some() {
                                 return Some(l);
@@ -564,7 +640,7 @@ impl PolicyBoard {
                         }
                     }
                 }
-                s = self.next[s] as usize;
+                s = self.next(s);
                 if s == r {
                     break;
                 }
@@ -610,14 +686,14 @@ impl PolicyBoard {
                 let lib = if v == EMPTY {
                     nb
                 } else if v == opp {
-                    if self.libs[self.root[nb] as usize] == 1 {
+                    if self.libs(self.root(nb)) == 1 {
                         return true; // a capture
                     }
                     usize::MAX
                 } else if v == c {
                     friend = true;
-                    let r = self.root[nb] as usize;
-                    match self.libs[r] {
+                    let r = self.root(nb);
+                    match self.libs(r) {
                         0 | 1 => usize::MAX,
                         2 => self.lib_other_than(r, i).unwrap_or(usize::MAX),
                         _ => return true,
@@ -644,19 +720,21 @@ impl PolicyBoard {
 
     /// A random move for `c` under the policy's filters, or `None` to pass.
     fn random_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
-        let mut remaining = self.empties.len();
+        let mut remaining = self.n_empty;
         while remaining > 0 {
-            let r = rng.below(remaining);
+            let r = rng.below(remaining) & Self::M;
             let i = self.empties[r] as usize;
             if self.random_ok(i, c) {
                 return Some(i);
             }
             remaining -= 1;
             // Move the rejected point out of the draw (the order of the list has no meaning).
-            let j = self.empties[remaining];
-            self.empties.swap(r, remaining);
-            self.empty_pos[i] = remaining as u16;
-            self.empty_pos[j as usize] = r as u16;
+            let last = remaining & Self::M;
+            let j = self.empties[last];
+            self.empties[r] = j;
+            self.empties[last] = i as u16;
+            self.empty_pos[i & Self::M] = remaining as u16;
+            self.empty_pos[j as usize & Self::M] = r as u16;
         }
         None
     }
@@ -696,34 +774,37 @@ impl PolicyBoard {
     /// Adds the area owner of every point to `acc` (row-major, +1 black, -1 white), by
     /// Tromp-Taylor: a stone is its color's, an empty point is the color its region alone reaches.
     /// Each empty region of two points or more is flooded once, for its first point met.
+    ///
+    /// # Panics
+    /// If `acc` is shorter than the board's `width * height` points.
     pub fn add_ownership(&mut self, acc: &mut [i32]) {
         let (w, h, s) = (self.w, self.h, self.stride);
         // Marks of this call are the generations above `g0`: make room so none wraps.
-        if self.generation > u32::MAX - self.cell.len() as u32 {
+        if self.generation > u32::MAX - self.n as u32 {
             self.mark.iter_mut().for_each(|m| *m = 0);
             self.generation = 0;
         }
         let g0 = self.generation;
-        for y in 0..h {
-            for x in 0..w {
-                let i = (y + 1) * s + x + 1;
+        for (y, row) in acc[..w * h].chunks_exact_mut(w).enumerate() {
+            for (x, a) in row.iter_mut().enumerate() {
+                let i = ((y + 1) * s + x + 1) & Self::M;
                 let v = match self.cell[i] {
                     BLACK => 1,
                     WHITE => -1,
                     _ if self.mark[i] > g0 => i32::from(self.region_owner[i]),
                     _ => {
-                        let mut seen = [false; 3];
+                        let mut seen = [false; 4];
                         let mut empty_nb = false;
                         for nb in self.nbs(i) {
                             match self.cell[nb] {
                                 EMPTY => empty_nb = true,
-                                v => seen[v as usize - 1] = true,
+                                v => seen[v as usize & 3] = true,
                             }
                         }
                         if empty_nb {
                             self.reach(i)
                         } else {
-                            match (seen[0], seen[1]) {
+                            match (seen[BLACK as usize], seen[WHITE as usize]) {
                                 (true, false) => 1,
                                 (false, true) => -1,
                                 _ => 0,
@@ -731,7 +812,7 @@ impl PolicyBoard {
                         }
                     }
                 };
-                acc[y * w + x] += v;
+                *a += v;
             }
         }
     }
@@ -742,19 +823,21 @@ impl PolicyBoard {
     fn reach(&mut self, start: usize) -> i32 {
         self.generation += 1;
         let g = self.generation;
-        self.region.clear();
-        self.region.push(start as u16);
+        let start = start & Self::M;
+        self.region[0] = start as u16;
+        let mut len = 1;
         self.mark[start] = g;
         let mut seen = [false; 2];
         let mut k = 0;
-        while k < self.region.len() {
-            let p = self.region[k] as usize;
+        while k < len {
+            let p = self.region[k & Self::M] as usize;
             k += 1;
             for nb in self.nbs(p) {
                 match self.cell[nb] {
                     EMPTY if self.mark[nb] != g => {
                         self.mark[nb] = g;
-                        self.region.push(nb as u16);
+                        self.region[len & Self::M] = nb as u16;
+                        len += 1;
                     }
                     BLACK => seen[0] = true,
                     WHITE => seen[1] = true,
@@ -767,8 +850,8 @@ impl PolicyBoard {
             [false, true] => -1,
             _ => 0,
         };
-        for &p in &self.region {
-            self.region_owner[p as usize] = v as i8;
+        for &p in &self.region[..len.min(N)] {
+            self.region_owner[p as usize & Self::M] = v as i8;
         }
         v
     }
@@ -785,10 +868,11 @@ impl PolicyBoard {
 
     /// Checks the incremental bookkeeping against a recount (for tests).
     pub fn check(&mut self) -> Result<(), String> {
-        for i in 0..self.cell.len() {
+        let mut empty = 0;
+        for i in 0..self.n {
             let c = self.cell[i];
             if c == BLACK || c == WHITE {
-                let r = self.root[i] as usize;
+                let r = self.root(i);
                 if self.cell[r] != c {
                     return Err(format!("stone {i}: root {r} of another color"));
                 }
@@ -812,20 +896,29 @@ impl PolicyBoard {
                     let mut s = r;
                     loop {
                         for nb in self.nbs(s) {
-                            let bit = self.libset[r * self.words + nb / 64] >> (nb % 64) & 1;
-                            if self.cell[nb] == EMPTY && bit == 0 {
+                            if self.cell[nb] == EMPTY && !self.has_lib(r, nb) {
                                 return Err(format!("group {r}: liberty {nb} not in its set"));
                             }
                         }
-                        s = self.next[s] as usize;
+                        s = self.next(s);
                         if s == r {
                             break;
                         }
                     }
                 }
-            } else if c == EMPTY && self.empties[self.empty_pos[i] as usize] as usize != i {
-                return Err(format!("empty list broken at {i}"));
+            } else if c == EMPTY {
+                empty += 1;
+                let pos = self.empty_pos[i] as usize;
+                if pos >= self.n_empty || self.empties[pos] as usize != i {
+                    return Err(format!("empty list broken at {i}"));
+                }
             }
+        }
+        if empty != self.n_empty {
+            return Err(format!(
+                "{empty} empty points, {} in the list",
+                self.n_empty
+            ));
         }
         Ok(())
     }
@@ -835,9 +928,25 @@ impl PolicyBoard {
 /// row-major, from -1 (white's in every playout) to 1 (black's in every playout). Playouts
 /// alternate the first player; the same seed gives the same result.
 pub fn policy_ownership(board: &Board, playouts: u32, seed: u64) -> Vec<f32> {
+    // The smallest tables that hold the padded board (19x19: 441 points in 512).
+    match (board.width() + 2) * (board.height() + 2) {
+        0..=128 => ownership_on::<128, 2>(board, playouts, seed),
+        129..=256 => ownership_on::<256, 4>(board, playouts, seed),
+        257..=512 => ownership_on::<512, 8>(board, playouts, seed),
+        513..=1024 => ownership_on::<1024, 16>(board, playouts, seed),
+        _ => ownership_on::<4096, 64>(board, playouts, seed),
+    }
+}
+
+/// [`policy_ownership`] on a [`PolicyBoard`] of `N` points.
+fn ownership_on<const N: usize, const W: usize>(
+    board: &Board,
+    playouts: u32,
+    seed: u64,
+) -> Vec<f32> {
     let n = board.width() * board.height();
     let mut acc = vec![0i32; n];
-    let mut pb = PolicyBoard::new(board);
+    let mut pb = PolicyBoard::<N, W>::new(board);
     let mut rng = Rng::new(seed);
     let max_plies = 2 * n + 40;
     for i in 0..playouts {
@@ -861,15 +970,18 @@ mod tests {
 
     /// The liberty set of the group at `vertex` (column letter, row from the bottom) of `pb`,
     /// as sorted vertices.
-    fn liberties_at(pb: &PolicyBoard, vertex: &str) -> Vec<String> {
+    fn liberties_at<const N: usize, const W: usize>(
+        pb: &PolicyBoard<N, W>,
+        vertex: &str,
+    ) -> Vec<String> {
         let at = |v: &str| {
             let x = (v.as_bytes()[0] - b'A') as usize;
             let y = pb.h - v[1..].parse::<usize>().unwrap();
             (y + 1) * pb.stride + x + 1
         };
         let r = pb.root[at(vertex)] as usize;
-        let mut out: Vec<String> = (0..pb.cell.len())
-            .filter(|&p| pb.libset[r * pb.words + p / 64] >> (p % 64) & 1 == 1)
+        let mut out: Vec<String> = (0..pb.n)
+            .filter(|&p| pb.has_lib(r, p))
             .map(|p| {
                 let (x, y) = (p % pb.stride - 1, p / pb.stride - 1);
                 format!("{}{}", (b'A' + x as u8) as char, pb.h - y)
@@ -906,7 +1018,7 @@ mod tests {
             ".....",
         ])
         .unwrap();
-        let mut pb = PolicyBoard::new(&board);
+        let mut pb = PolicyBoard::<128, 2>::new(&board);
         let at = |x: usize, y: usize| (y + 1) * 7 + x + 1;
         let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(liberties_at(&pb, "B3"), strings(&["A3", "C3"]));
@@ -941,7 +1053,7 @@ mod tests {
     fn bookkeeping_stays_exact_over_many_playouts() {
         // The 9x9 corner fights of `busy_boards`.
         let board = busy_boards().swap_remove(0);
-        let mut pb = PolicyBoard::new(&board);
+        let mut pb = PolicyBoard::<128, 2>::new(&board);
         let mut rng = Rng::new(7);
         for k in 0..200 {
             pb.reset();
@@ -1001,7 +1113,7 @@ mod tests {
         let mut rng = Rng::new(11);
         let (mut good, mut eyes, mut bad) = (0, 0, 0);
         for board in busy_boards() {
-            let mut pb = PolicyBoard::new(&board);
+            let mut pb = PolicyBoard::<512, 8>::new(&board);
             let max = 2 * board.width() * board.height() + 40;
             for k in 0..300 {
                 pb.reset();
@@ -1011,7 +1123,7 @@ mod tests {
                     Color::White
                 };
                 pb.playout(first, &mut rng, k * 7 % max);
-                for i in 0..pb.cell.len() {
+                for i in 0..pb.n {
                     if pb.cell[i] != EMPTY {
                         continue;
                     }
@@ -1037,14 +1149,14 @@ mod tests {
 
     /// The area owner of row-major point `k` of `pb`, from scratch: a stone is its color's, an
     /// empty point the color that alone borders its empty region (found by a fresh flood).
-    fn owner_from_scratch(pb: &PolicyBoard, k: usize) -> i32 {
+    fn owner_from_scratch<const N: usize, const W: usize>(pb: &PolicyBoard<N, W>, k: usize) -> i32 {
         let i = (k / pb.w + 1) * pb.stride + k % pb.w + 1;
         match pb.cell[i] {
             BLACK => return 1,
             WHITE => return -1,
             _ => {}
         }
-        let mut seen = vec![false; pb.cell.len()];
+        let mut seen = vec![false; pb.n];
         let mut todo = vec![i];
         seen[i] = true;
         let (mut black, mut white) = (false, false);
@@ -1079,7 +1191,7 @@ mod tests {
         let mut shared = 0;
         for board in busy_boards() {
             let n = board.width() * board.height();
-            let mut pb = PolicyBoard::new(&board);
+            let mut pb = PolicyBoard::<512, 8>::new(&board);
             for k in 0..200 {
                 pb.reset();
                 pb.playout(Color::Black, &mut rng, k * 3 % (2 * n + 40));
@@ -1101,5 +1213,22 @@ mod tests {
             }
         }
         assert!(shared > 1000, "{shared}");
+    }
+
+    /// The tables' size changes nothing: the same playouts on the smallest tables that fit
+    /// and on the largest (`N` = 4096, as for a 52x52 board) give the same ownership, bit for
+    /// bit, on both busy boards. A mask that cut a valid index short, or a liberty set whose
+    /// words depend on `N`, would make the moves differ and fail it.
+    #[test]
+    fn the_tables_size_does_not_change_the_playouts() {
+        let boards = busy_boards();
+        let small = ownership_on::<128, 2>(&boards[0], 300, 3);
+        assert_eq!(small, ownership_on::<4096, 64>(&boards[0], 300, 3));
+        assert_eq!(small, policy_ownership(&boards[0], 300, 3));
+        let nineteen = ownership_on::<512, 8>(&boards[1], 100, 3);
+        assert_eq!(nineteen, ownership_on::<4096, 64>(&boards[1], 100, 3));
+        assert_eq!(nineteen, ownership_on::<1024, 16>(&boards[1], 100, 3));
+        // Not all settled: the playouts had choices to make.
+        assert!(nineteen.iter().any(|&v| v > -1.0 && v < 1.0));
     }
 }
