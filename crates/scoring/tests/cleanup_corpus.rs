@@ -285,11 +285,12 @@ struct Measured {
 fn options(effort: Effort, size: usize, to_move: Color) -> GuessOptions {
     let mut o = GuessOptions::with_effort(effort, size, size);
     o.to_move = Some(to_move);
-    if let Some(seed) = std::env::var("TENGEN_CLEANUP_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-    {
-        o.seed = seed;
+    if let Ok(text) = std::env::var("TENGEN_CLEANUP_SEED") {
+        // One seed per run: a list such as `1,2,3` would otherwise be ignored in silence (and
+        // the floors, off whenever the variable is set, would check nothing).
+        o.seed = text.trim().parse().unwrap_or_else(|_| {
+            panic!("TENGEN_CLEANUP_SEED={text:?} is not one seed (a whole number); run one seed at a time")
+        });
     }
     o
 }
