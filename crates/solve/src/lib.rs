@@ -1195,7 +1195,7 @@ impl Solver {
             }
             // The children's table keys, and a read of each one's bucket in a tight loop: the
             // memory reads overlap, where the probes one after the other would each wait.
-            let mut keys = [0u64; 65];
+            let mut keys = [0u64; MAX_POINTS + 1]; // every play and the pass
             let mut touched = 0;
             for (k, (entry, _)) in keys.iter_mut().zip(made.iter()) {
                 *k = self.key(entry, true);
