@@ -653,8 +653,10 @@ fn guess_agrees_with_the_fourth_japanese_style_set() {
 /// right in open space: the white string of 10 at K8 is dead and black's L4 L3 L2 alive (GNU Go
 /// misses L4 L3 L2); the guess called the white string seki. Wave 13 decides seki instead
 /// (`guess.rs`, `no_seki_in_open_space`): black's partners in the race run out to open space,
-/// so the race is no seki and white loses it. The lone black N8 is still judged dead (alive,
-/// one stone, the score unchanged). The misses
+/// so the race is no seki and white loses it. The lone black N8 was still judged dead (alive,
+/// one stone, the score unchanged) until wave 14 spared a contested group whose near enemy
+/// strings all died in the seki check (`guess.rs`, `spare_groups_whose_neighbours_died`):
+/// floors raised then to 7,735 of 7,735 stones. The misses
 /// fixed while the set was made (docs/BENCHMARKS.md): `13x13-h0-l1-s20502` (white C12 C11 and
 /// M9 L8 M8, alive, judged dead: twice the playouts) and `13x13-h0-l4-s20610` (white B1, the
 /// stone of a ko whose connection is short of liberties, dead, judged alive: the ko exception
@@ -663,7 +665,7 @@ fn guess_agrees_with_the_fourth_japanese_style_set() {
 fn guess_agrees_with_the_fifth_japanese_style_set() {
     let m = measure("japanese-dev5.jsonl");
     assert!(m.ours.positions >= 101, "{} positions", m.ours.positions);
-    check_floors(&m, 99.98, 100.0, &[]);
+    check_floors(&m, 100.0, 100.0, &[]);
 }
 
 /// The sixth Japanese-style development set (`japanese-dev6.jsonl`): 120 games made the same way
@@ -770,11 +772,14 @@ fn guess_agrees_with_the_tenth_japanese_style_set() {
 /// cleanup, called dead; GNU Go calls them dead too), listed so that the test fails when the
 /// guess changes on it, fixed or not; 3,003 of the 3,025 stones both cleanups agree on in the 30
 /// positions left out (GNU Go level 10: 9,670 stones, 125 scores, two strings of 5+, 2,994).
+/// Raised in wave 14 to 9,675 stones and 126 scores, when the stone of an unfought ko whose
+/// connection is safe by miai was spared (`13x13-h0-l4-s42607` A9; `guess.rs`,
+/// `spare_ko_stones_with_a_safe_connection`).
 #[test]
 fn guess_agrees_with_the_eleventh_japanese_style_set() {
     let m = measure("japanese-dev11.jsonl");
     assert!(m.ours.positions >= 128, "{} positions", m.ours.positions);
-    check_floors(&m, 99.86, 97.6, &["13x13-h0-l1-s42503 (G7)"]);
+    check_floors(&m, 99.87, 98.4, &["13x13-h0-l1-s42503 (G7)"]);
     check_left_out_floor(&m, 3003);
 }
 
