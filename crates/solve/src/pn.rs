@@ -28,11 +28,9 @@
 //! heuristics and are reused whatever the run.
 
 use crate::geometry::splitmix;
-use crate::{color_index, Child, Round, Solver, Test, PASS};
-use position::SymHashes;
+use crate::position::SymHashes;
+use crate::{color_index, Child, PathEntry, Round, Solver, Test, PASS};
 use tengen_core::Color;
-
-use crate::position;
 
 /// The proof number that stands for infinity.
 pub(crate) const INF: u32 = u32::MAX / 4;
@@ -72,7 +70,7 @@ pub(crate) struct PnState {
 #[derive(Clone, Copy)]
 struct PnChild {
     m: u8,
-    entry: crate::PathEntry,
+    entry: PathEntry,
     hashes: SymHashes,
     pn: u32,
     dn: u32,
@@ -95,6 +93,7 @@ impl PnState {
         }
     }
 
+    /// The entry of `check`, if the table holds it (two slots a bucket).
     fn find(&self, check: u64) -> Option<Entry> {
         let i = check as usize & self.mask & !1;
         self.table[i..i + 2]
@@ -103,13 +102,12 @@ impl PnState {
             .copied()
     }
 
+    /// Stores `e` over the entry of the same check, else over the slot of the bucket whose
+    /// last search took fewer nodes.
     fn store(&mut self, e: Entry) {
         let i = e.check as usize & self.mask & !1;
-        let j = if self.table[i].check == e.check
-            || self.table[i + 1].check != e.check && {
-                let (a, b) = (&self.table[i], &self.table[i + 1]);
-                a.work <= b.work
-            } {
+        let (a, b) = (&self.table[i], &self.table[i + 1]);
+        let j = if a.check == e.check || b.check != e.check && a.work <= b.work {
             i
         } else {
             i + 1
