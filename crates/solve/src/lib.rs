@@ -75,6 +75,7 @@
 
 mod geometry;
 mod local;
+mod pn;
 mod position;
 mod table;
 
@@ -309,6 +310,17 @@ pub fn solve_position(
     rules: Rules,
     options: SolveOptions,
 ) -> Result<Solution, SolveError> {
+    let game = checked_game(board, to_move, rules, &options)?;
+    on_solver_thread(move || Solver::new(game, options).run())
+}
+
+/// The game to solve from a set-up position, when the solver can solve it.
+fn checked_game(
+    board: &Board,
+    to_move: Color,
+    rules: Rules,
+    options: &SolveOptions,
+) -> Result<Game, SolveError> {
     let points = board.width() * board.height();
     if points > MAX_POINTS {
         return Err(SolveError::TooLarge { points });
@@ -324,15 +336,92 @@ pub fn solve_position(
     if !Table::fits(table_bits) {
         return Err(SolveError::Memory { table_bits });
     }
-    // Lines can be long (ko fights under superko): a thread with a large stack.
+    Ok(game)
+}
+
+/// Runs `f` on a thread with a large stack: lines can be long (ko fights under superko).
+fn on_solver_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .name("tengen-solve".into())
             .stack_size(1 << 30)
-            .spawn_scoped(s, move || Solver::new(game, options).run())
+            .spawn_scoped(s, f)
             .expect("spawn the solver thread")
             .join()
             .expect("the solver does not panic")
+    })
+}
+
+/// Which search answers a null-window test ([`null_window_test`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestSearch {
+    /// The solver's depth-limited alpha-beta searches (what [`solve`] uses).
+    AlphaBeta,
+    /// Depth-first proof-number search (df-pn) under the same schedule of depth limits, sides
+    /// and node budgets, with its own table of 2^`table_bits` entries of 24 bytes (an
+    /// experiment; docs/SOLVING.md, "The search").
+    ProofNumber,
+    /// [`TestSearch::ProofNumber`] with a table that ignores the history (the earlier
+    /// positions): unsound under superko, for showing that the tests catch it.
+    #[doc(hidden)]
+    ProofNumberIgnoringHistory,
+}
+
+/// The answer of one null-window test ([`null_window_test`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestAnswer {
+    /// Whether the value for the player to move (area score before komi) is at least the
+    /// test's `beta`.
+    pub at_least: bool,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds the test took.
+    pub seconds: f64,
+    /// Each depth-limited search (alpha-beta) or proof-number run, in order.
+    pub rounds: Vec<Round>,
+}
+
+/// Answers one null-window test on a set-up position (no earlier history): is the value for
+/// `to_move` (its area minus the opponent's, before komi) at least `beta`? Proven as
+/// [`solve_position`] proves each of MTD(f)'s tests, by the search `search`; `options`'
+/// `table_bits`, `first_depth`, `first_budget` and `safe_regions` apply (the others do not).
+pub fn null_window_test(
+    board: &Board,
+    to_move: Color,
+    rules: Rules,
+    beta: i32,
+    search: TestSearch,
+    options: SolveOptions,
+) -> Result<TestAnswer, SolveError> {
+    let game = checked_game(board, to_move, rules, &options)?;
+    let pn_bits = options.table_bits;
+    on_solver_thread(move || {
+        let mut s = Solver::new(game, options);
+        s.pn = match search {
+            TestSearch::AlphaBeta => None,
+            TestSearch::ProofNumber | TestSearch::ProofNumberIgnoringHistory => {
+                let mut st = pn::PnState::new(pn_bits);
+                st.ignore_history = search == TestSearch::ProofNumberIgnoringHistory;
+                Some(st)
+            }
+        };
+        let mut test = s.new_test(beta);
+        let at_least = loop {
+            let answer = if s.pn.is_some() {
+                s.pn_step(&mut test, u64::MAX)
+            } else {
+                s.step(&mut test, u64::MAX)
+            };
+            if let Some((at_least, _)) = answer {
+                break at_least;
+            }
+        };
+        Ok(TestAnswer {
+            at_least,
+            nodes: s.nodes,
+            seconds: s.start.elapsed().as_secs_f64(),
+            rounds: s.stats.rounds,
+        })
     })
 }
 
@@ -488,6 +577,9 @@ struct Solver {
     /// searched positions, direct-mapped by the exact hash and confirmed on the stones: the
     /// same positions come back in every depth-limited search of a test.
     safety_memo: Vec<SafetyMemo>,
+    /// The proof-number search of the test at the top of the board's range (an experiment,
+    /// `SOLVE_PN=1`; docs/SOLVING.md, "The search"), with its table; `None`: off.
+    pn: Option<pn::PnState>,
 }
 
 /// An entry of [`Solver::safety_memo`]: the stones and their safe points (black's, white's).
@@ -619,6 +711,14 @@ impl Solver {
                 };
                 SAFETY_MEMO
             ],
+            // SOLVE_PN=1: the top test by df-pn, with a table of 2^SOLVE_PN_BITS entries
+            // (default 22, 24 bytes each).
+            pn: (std::env::var("SOLVE_PN").is_ok_and(|v| v == "1")).then(|| {
+                pn::PnState::new(
+                    std::env::var("SOLVE_PN_BITS")
+                        .map_or(22, |b| b.parse().expect("SOLVE_PN_BITS")),
+                )
+            }),
         };
         s.path.push(PathEntry {
             hash: hashes[0],
@@ -1560,7 +1660,12 @@ impl Solver {
                 .is_some_and(|f| f.spent.saturating_add(self.race.unwrap_or(0)) < spent);
             let t = if take_far { &mut far } else { &mut main };
             let mut test = t.take().expect("a test to step");
-            let answer = self.step(&mut test, u64::MAX);
+            // SOLVE_PN=1: the top test by the proof-number search (an experiment).
+            let answer = if self.pn.is_some() && test.beta == self.n {
+                self.pn_step(&mut test, u64::MAX)
+            } else {
+                self.step(&mut test, u64::MAX)
+            };
             self.report();
             let Some((at_least, v)) = answer else {
                 *t = Some(test);
