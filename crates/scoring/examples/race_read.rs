@@ -239,7 +239,7 @@ impl Reader {
             };
         }
         self.nodes += 1;
-        if self.nodes % 50_000_000 == 0 {
+        if self.nodes.is_multiple_of(50_000_000) {
             eprintln!(
                 "  {} M nodes, table {}",
                 self.nodes / 1_000_000,
@@ -360,19 +360,19 @@ fn main() {
     let n = rec["size"].as_u64().expect("size") as usize;
     let sgf = rec["sgf"].as_str().expect("sgf");
     let mut adj = vec![Vec::new(); n * n];
-    for k in 0..n * n {
+    for (k, nb) in adj.iter_mut().enumerate() {
         let (y, x) = (k / n, k % n);
         if y > 0 {
-            adj[k].push(k - n);
+            nb.push(k - n);
         }
         if y + 1 < n {
-            adj[k].push(k + n);
+            nb.push(k + n);
         }
         if x > 0 {
-            adj[k].push(k - 1);
+            nb.push(k - 1);
         }
         if x + 1 < n {
-            adj[k].push(k + 1);
+            nb.push(k + 1);
         }
     }
     let mut r = Reader {
@@ -442,11 +442,11 @@ fn main() {
     }
     let in_area: HashSet<usize> = r.playable.iter().copied().collect();
     let mut sealed = vec![false; n * n];
-    for k in 0..n * n {
+    for (k, seal) in sealed.iter_mut().enumerate() {
         if r.cells[k] == EMPTY && !in_area.contains(&k) {
             r.set(k, attacker);
             r.fixed[k] = true;
-            sealed[k] = true;
+            *seal = true;
         }
     }
     for v in fixed_list.split(',').filter(|v| !v.is_empty() && *v != "-") {
