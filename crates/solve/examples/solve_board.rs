@@ -84,7 +84,7 @@ fn main() {
             );
         }
         println!(
-            "  at limit {} (pessimistic side alive {}, its regions {}, enclosed {})  safe cuts {} (enclosed {})  table cuts same {} other {} refused {}  etc {}  max ply {}  pv nodes {}",
+            "  at limit {} (pessimistic side alive {}, its regions {}, enclosed {})  safe cuts {} (enclosed {})  table cuts same {} other {} refused {} (assumptions {})  etc {}  max ply {}  pv nodes {}",
             st.horizon_leaves,
             st.alive_leaves,
             st.region_leaves,
@@ -94,6 +94,7 @@ fn main() {
             st.table_cuts_same,
             st.table_cuts_other,
             st.table_refused,
+            st.table_refused_dep,
             st.etc_cuts,
             st.max_ply,
             st.pv_nodes

@@ -203,6 +203,10 @@ pub struct Stats {
     /// Nodes where a table bound of another history would have cut but the superko filters
     /// refused it.
     pub table_refused: u64,
+    /// Of `table_refused`, the nodes where an earlier position of the path could break an
+    /// assumption of the entry's safe-region bounds (`table::Dep`; the superko filters are not
+    /// read then).
+    pub table_refused_dep: u64,
     /// Nodes cut by a child's table bound before any child was searched (enhanced transposition
     /// cut-offs).
     pub etc_cuts: u64,
@@ -767,7 +771,7 @@ impl Solver {
     /// Whether some position at a path index below `end` may be in the filter `seen` or break
     /// the assumptions `dep`.
     fn path_hits(&self, end: usize, seen: &Seen, dep: &Dep) -> bool {
-        if dep.inside != [0, 0] {
+        if !dep.is_none() {
             return self.path[..end]
                 .iter()
                 .any(|a| seen_has(seen, a.canon, a.black, a.white) || dep.hit(a.black, a.white));
@@ -1121,18 +1125,16 @@ impl Solver {
             (true, true)
         } else if need_lo && e.history_free[o] || need_hi && e.history_free[x] {
             let b = self.body_here(i, here.sym);
-            let ok = (b.dep.inside == [0, 0] || !self.path_hits(outside, &SEEN_NONE, &b.dep)).then(
-                || {
-                    (
-                        need_lo
-                            && e.history_free[o]
-                            && !self.path_hits(outside, &b.seen[x], &DEP_NONE),
-                        need_hi
-                            && e.history_free[x]
-                            && !self.path_hits(outside, &b.seen[o], &DEP_NONE),
-                    )
-                },
-            );
+            let dep_ok = b.dep.is_none() || !self.path_hits(outside, &SEEN_NONE, &b.dep);
+            if count && !dep_ok && (lo >= beta || hi <= alpha) {
+                self.stats.table_refused_dep += 1;
+            }
+            let ok = dep_ok.then(|| {
+                (
+                    need_lo && e.history_free[o] && !self.path_hits(outside, &b.seen[x], &DEP_NONE),
+                    need_hi && e.history_free[x] && !self.path_hits(outside, &b.seen[o], &DEP_NONE),
+                )
+            });
             ok.unwrap_or((false, false))
         } else {
             (false, false)
@@ -1561,8 +1563,7 @@ impl Solver {
         let mut dep = DEP_NONE;
         for c in 0..2 {
             if use_reg[c] {
-                dep.need[c] = s[c].alive;
-                dep.inside[c] = s[c].regions;
+                dep.add(c, s[c].alive, s[c].regions);
             }
         }
         dep

@@ -82,36 +82,93 @@ pub(crate) fn seen_union(a: &mut Seen, b: &Seen) {
 }
 
 /// What a searched subtree's safe-region cut-offs assumed about the earlier history
-/// (docs/SOLVING.md, "Safe points"): for each colour (0 black, 1 white), no earlier position may
-/// hold all of `need` and a stone in `inside` of that colour. Cut-offs merge into one conservative
-/// test: the stones every one of them needs, the regions of any.
+/// (docs/SOLVING.md, "Safe points", and the GHI section): a list of assumptions, each for one
+/// colour c (0 black, 1 white): no earlier position may hold all of `need` and a stone of c in
+/// `inside`. Each colour has [`DEP_SLOTS`] slots (an empty slot: `inside` 0). Assumptions with
+/// the same `need` share a slot exactly (the union of their regions); one that a slot already
+/// implies adds nothing; when the slots are full, a new one is merged into the slot whose
+/// `need` it shares most, conservatively (the stones both need, the regions of either), which
+/// only forbids more positions.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub(crate) struct Dep {
-    pub need: [u64; 2],
-    pub inside: [u64; 2],
+    pub need: [[u64; DEP_SLOTS]; 2],
+    pub inside: [[u64; DEP_SLOTS]; 2],
 }
+
+/// Assumptions kept apart per colour in a [`Dep`].
+pub(crate) const DEP_SLOTS: usize = 1;
 
 /// No assumption.
 pub(crate) const DEP_NONE: Dep = Dep {
-    need: [u64::MAX; 2],
-    inside: [0; 2],
+    need: [[u64::MAX; DEP_SLOTS]; 2],
+    inside: [[0; DEP_SLOTS]; 2],
 };
 
 impl Dep {
+    /// Whether it assumes nothing.
+    #[inline]
+    pub fn is_none(&self) -> bool {
+        self.inside.iter().all(|c| c.iter().all(|&i| i == 0))
+    }
+
+    /// Adds the assumption "no earlier position holds all of `need` and a stone of colour `c`
+    /// in `inside`" (nothing when `inside` is 0).
+    #[inline]
+    pub fn add(&mut self, c: usize, need: u64, inside: u64) {
+        if inside == 0 {
+            return;
+        }
+        let (ns, is) = (&mut self.need[c], &mut self.inside[c]);
+        // A slot that forbids every position the new one forbids (it needs no more stones and
+        // has the new regions) already holds it; one of the same stones holds it widened.
+        for j in 0..DEP_SLOTS {
+            if is[j] != 0 && ns[j] & !need == 0 && (inside & !is[j] == 0 || ns[j] == need) {
+                is[j] |= inside;
+                return;
+            }
+        }
+        // The new one forbids every position a slot forbids: it takes the slot.
+        for j in 0..DEP_SLOTS {
+            if is[j] != 0 && need & !ns[j] == 0 && is[j] & !inside == 0 {
+                ns[j] = need;
+                is[j] = inside;
+                return;
+            }
+        }
+        // A free slot, else the slot whose stones it shares most, merged: the stones both
+        // need, the regions of either (every position either forbade stays forbidden).
+        let mut best = (0, 0);
+        for j in 0..DEP_SLOTS {
+            if is[j] == 0 {
+                ns[j] = need;
+                is[j] = inside;
+                return;
+            }
+            let shared = (ns[j] & need).count_ones() + 1;
+            if shared > best.0 {
+                best = (shared, j);
+            }
+        }
+        let j = best.1;
+        ns[j] &= need;
+        is[j] |= inside;
+    }
+
     /// Adds the assumptions of `o`.
     #[inline]
     pub fn merge(&mut self, o: &Dep) {
         for c in 0..2 {
-            self.need[c] &= o.need[c];
-            self.inside[c] |= o.inside[c];
+            for j in 0..DEP_SLOTS {
+                self.add(c, o.need[c][j], o.inside[c][j]);
+            }
         }
     }
 
     /// The assumptions with their stone masks passed through `f`.
     pub fn mapped(&self, f: impl Fn(u64) -> u64) -> Dep {
         Dep {
-            need: self.need.map(&f),
-            inside: self.inside.map(&f),
+            need: self.need.map(|c| c.map(&f)),
+            inside: self.inside.map(|c| c.map(&f)),
         }
     }
 
@@ -120,12 +177,41 @@ impl Dep {
     pub fn hit(&self, black: u64, white: u64) -> bool {
         let own = [black, white];
         (0..2).any(|c| {
-            self.inside[c] != 0
-                && own[c] & self.need[c] == self.need[c]
-                && own[c] & self.inside[c] != 0
+            (0..DEP_SLOTS).any(|j| {
+                let (n, i) = (self.need[c][j], self.inside[c][j]);
+                i != 0 && own[c] & n == n && own[c] & i != 0
+            })
         })
     }
+
+    /// The words it is stored as: per colour, per slot, `need` then `inside`.
+    fn to_words(self) -> [u64; DEP_WORDS] {
+        let mut w = [0; DEP_WORDS];
+        for c in 0..2 {
+            for j in 0..DEP_SLOTS {
+                let k = 2 * (c * DEP_SLOTS + j);
+                w[k] = self.need[c][j];
+                w[k + 1] = self.inside[c][j];
+            }
+        }
+        w
+    }
+
+    fn from_words(w: &[u64]) -> Dep {
+        let mut d = DEP_NONE;
+        for c in 0..2 {
+            for j in 0..DEP_SLOTS {
+                let k = 2 * (c * DEP_SLOTS + j);
+                d.need[c][j] = w[k];
+                d.inside[c][j] = w[k + 1];
+            }
+        }
+        d
+    }
 }
+
+/// Words of a stored [`Dep`].
+const DEP_WORDS: usize = 4 * DEP_SLOTS;
 
 /// The move field of an entry: no move known.
 pub(crate) const NO_MOVE: u8 = 255;
@@ -191,7 +277,7 @@ pub(crate) struct Table {
 /// Words of a bucket: the two keys, the two slots' work (nodes spent on each, for
 /// replacement), the first slot's [`Head`], a spare word, the second slot's [`Head`], then the
 /// two slots' [`Body`]s.
-const BUCKET_WORDS: usize = 96;
+const BUCKET_WORDS: usize = (BODY_AT[1] + BODY_WORDS).div_ceil(LINE_WORDS) * LINE_WORDS;
 /// Where the work word of a bucket is.
 const WORK_AT: usize = 2;
 /// Where each slot's [`Head`] begins in its bucket.
@@ -209,7 +295,7 @@ const _: () = assert!(BUCKET_WORDS.is_multiple_of(LINE_WORDS));
 /// Words of a [`Head`]: exact, path, min_ref, then lower, upper, best and history_free.
 const HEAD_WORDS: usize = 4;
 /// Words of a [`Body`]: the two filters, then the assumptions' `need` and `inside`.
-const BODY_WORDS: usize = 2 * SEEN_WORDS + 4;
+const BODY_WORDS: usize = 2 * SEEN_WORDS + DEP_WORDS;
 const SEEN_WORDS: usize = BLOOM_WORDS + 3;
 
 impl Head {
@@ -244,13 +330,9 @@ impl Body {
         let mut seen = [[0; SEEN_WORDS]; 2];
         seen[0].copy_from_slice(&w[..SEEN_WORDS]);
         seen[1].copy_from_slice(&w[SEEN_WORDS..2 * SEEN_WORDS]);
-        let d = &w[2 * SEEN_WORDS..];
         Body {
             seen,
-            dep: Dep {
-                need: [d[0], d[1]],
-                inside: [d[2], d[3]],
-            },
+            dep: Dep::from_words(&w[2 * SEEN_WORDS..]),
         }
     }
 }
@@ -377,8 +459,12 @@ impl Table {
         }
         let d = &w[2 * SEEN_WORDS..];
         for c in 0..2 {
-            dep.need[c] &= f(d[c]);
-            dep.inside[c] |= f(d[2 + c]);
+            for j in 0..DEP_SLOTS {
+                let k = 2 * (c * DEP_SLOTS + j);
+                if d[k + 1] != 0 {
+                    dep.add(c, f(d[k]), f(d[k + 1]));
+                }
+            }
         }
     }
 
@@ -455,20 +541,11 @@ impl Table {
             }
         }
         let d = &mut w[2 * SEEN_WORDS..];
-        let new = [
-            to_canon(dep.need[0]),
-            to_canon(dep.need[1]),
-            to_canon(dep.inside[0]),
-            to_canon(dep.inside[1]),
-        ];
+        let mut new = dep.mapped(&to_canon);
         if merge {
-            for k in 0..2 {
-                d[k] &= new[k];
-                d[2 + k] |= new[2 + k];
-            }
-        } else {
-            d.copy_from_slice(&new);
+            new.merge(&Dep::from_words(d));
         }
+        d.copy_from_slice(&new.to_words());
         let was = Table::work_of(b[WORK_AT], j);
         let now = if old.is_none() { work } else { was.max(work) };
         let mine = (u32::MAX as u64) << (32 * j);
@@ -515,6 +592,90 @@ mod tests {
         seen
     }
 
+    /// `Dep::add` against the list of the assumptions added, on every pair of black and
+    /// white stone sets of a 6-point board: every position that an added assumption forbids
+    /// stays forbidden (the merge of assumptions that do not fit apart is conservative), and
+    /// while a colour's assumptions have no more distinct `need`s than [`DEP_SLOTS`] it forbids
+    /// no other position (assumptions kept apart, or sharing their stones, are exact). Fails
+    /// when the merge keeps the new `need` instead of the stones both need, when a slot is
+    /// taken or widened by an assumption it does not imply, or when `hit` reads one slot only.
+    #[test]
+    fn assumptions_are_kept_apart_or_merged_conservatively() {
+        let mut x = 0x5eed_u64;
+        let mut next = move || {
+            x = crate::geometry::splitmix(x);
+            x
+        };
+        // Needs that are equal, nested or disjoint, so that every branch of `add` is taken.
+        let needs = [0b00_0011, 0b00_0111, 0b00_1111, 0b11_0000, 0b10_0001, 0];
+        let (mut exact_lists, mut merged_lists) = (0, 0);
+        for _ in 0..3000 {
+            let mut d = DEP_NONE;
+            let mut list = Vec::new();
+            for _ in 0..1 + next() % (3 * DEP_SLOTS as u64 + 2) {
+                let c = (next() % 2) as usize;
+                let need = if next() % 2 == 0 {
+                    needs[(next() % needs.len() as u64) as usize]
+                } else {
+                    next() & next() & 0b11_1111
+                };
+                // Regions lie off the pass-alive stones they are anchored on.
+                let inside = next() & 0b11_1111 & !need;
+                d.add(c, need, inside);
+                if inside != 0 {
+                    list.push((c, need, inside));
+                }
+            }
+            let exact = (0..2).all(|c| {
+                let mut n: Vec<u64> = list.iter().filter(|a| a.0 == c).map(|a| a.1).collect();
+                n.sort_unstable();
+                n.dedup();
+                n.len() <= DEP_SLOTS
+            });
+            if exact {
+                exact_lists += 1;
+            } else {
+                merged_lists += 1;
+            }
+            // Stored and read back: the same assumptions; merged into none: the same positions
+            // forbidden.
+            assert_eq!(Dep::from_words(&d.to_words()), d);
+            let mut back = DEP_NONE;
+            back.merge(&d);
+            for black in 0..64u64 {
+                for white in 0..64u64 {
+                    let own = [black, white];
+                    let want = list
+                        .iter()
+                        .any(|&(c, n, i)| own[c] & n == n && own[c] & i != 0);
+                    let got = d.hit(black, white);
+                    assert_eq!(back.hit(black, white), got);
+                    assert!(
+                        got || !want,
+                        "{list:?} {d:?}: {black:b} {white:b} let through"
+                    );
+                    if exact {
+                        assert_eq!(got, want, "{list:?} {d:?}: {black:b} {white:b}");
+                    }
+                }
+            }
+        }
+        // Both regimes were tested.
+        assert!(
+            exact_lists > 100 && merged_lists > 100,
+            "{exact_lists} {merged_lists}"
+        );
+    }
+
+    /// One assumption per colour (none where `inside` is 0).
+    fn dep2(need: [u64; 2], inside: [u64; 2]) -> Dep {
+        let mut d = DEP_NONE;
+        for c in 0..2 {
+            d.add(c, need[c], inside[c]);
+        }
+        d
+    }
+
     fn head(lower: i16, upper: i16) -> Head {
         Head {
             exact: 7,
@@ -531,10 +692,7 @@ mod tests {
     fn entries_come_back_as_stored() {
         let mut t = Table::new(4);
         let seen = filters(0);
-        let dep = Dep {
-            need: [u64::MAX, 5],
-            inside: [0, 1 << 63],
-        };
+        let dep = dep2([u64::MAX, 5], [0, 1 << 63]);
         let key = 0x8000_0000_0000_0003;
         let h = head(-25, 13);
         t.store(key, h, &seen, &dep, |m| m, None, false, 10);
@@ -588,19 +746,13 @@ mod tests {
     fn merging_a_body_in_place_is_the_union_turned() {
         let mut t = Table::new(4);
         let seen = filters(3);
-        let dep = Dep {
-            need: [0b1111 << 8, 0b0110],
-            inside: [1 << 9, 1 << 62],
-        };
+        let dep = dep2([0b1111 << 8, 0b0110], [1 << 9, 1 << 62]);
         let key = 0x8000_0000_0000_0005;
         t.store(key, head(-3, 4), &seen, &dep, |m| m, None, false, 10);
         let i = t.find(key).expect("stored");
         let turn = |m: u64| m.rotate_left(5);
         let mut acc = filters(9);
-        let mut acc_dep = Dep {
-            need: [u64::MAX, 0b0111 << 5],
-            inside: [1 << 20, 0],
-        };
+        let mut acc_dep = dep2([u64::MAX, 0b0111 << 5], [1 << 20, 0]);
         let mut want = acc;
         let mut want_dep = acc_dep;
         let b = t.body(i);
@@ -615,7 +767,7 @@ mod tests {
         assert_eq!(acc_dep, want_dep);
         // The merge changed the accumulator (the test is not of a no-op).
         assert_ne!(acc, filters(9));
-        assert_ne!(acc_dep.need[1], 0b0111 << 5);
+        assert_ne!(acc_dep, dep2([u64::MAX, 0b0111 << 5], [1 << 20, 0]));
     }
 
     /// The bucket layout: cache-line aligned, two slots that do not overwrite each other, and
@@ -631,17 +783,14 @@ mod tests {
         let store = |t: &mut Table, k: usize, work: u64| {
             let h = head(k as i16, 20 + k as i16);
             let seen = filters(k as u64);
-            let dep = Dep {
-                need: [k as u64, 1],
-                inside: [2, k as u64],
-            };
+            let dep = dep2([k as u64, 1], [2, k as u64]);
             t.store(keys[k], h, &seen, &dep, |m| m, None, false, work);
         };
         let holds = |t: &Table, k: usize| {
             t.find(keys[k]).is_some_and(|i| {
                 t.head(i) == head(k as i16, 20 + k as i16)
                     && t.body(i).seen == filters(k as u64)
-                    && t.body(i).dep.need == [k as u64, 1]
+                    && t.body(i).dep == dep2([k as u64, 1], [2, k as u64])
             })
         };
         store(&mut t, 0, 10);
@@ -686,14 +835,8 @@ mod tests {
         let mut t = Table::new(4);
         let key = 0x77;
         let (old_seen, new_seen) = (filters(0), filters(0x30));
-        let old_dep = Dep {
-            need: [0b1110, 0b0111],
-            inside: [0b1, 0],
-        };
-        let new_dep = Dep {
-            need: [0b0110, u64::MAX],
-            inside: [0b10000, 1 << 62],
-        };
+        let old_dep = dep2([0b1110, 0b0111], [0b1, 0]);
+        let new_dep = dep2([0b0110, u64::MAX], [0b10000, 1 << 62]);
         t.store(
             key,
             head(-3, 9),
