@@ -638,6 +638,23 @@ struct Test {
     spent: u64,
 }
 
+impl Test {
+    /// After side `i`'s search settled nothing: deepen its limit by about a quarter (a search
+    /// given up for its budget only while the limit stays within `cap`), hand the turn to the
+    /// other side, and double the budget once both sides have had theirs (docs/SOLVING.md,
+    /// "Schedule of the depth-limited searches").
+    fn advance(&mut self, i: usize, aborted: bool, cap: usize) {
+        let next = self.depth[i].saturating_add(self.depth[i] / 4 + 2);
+        if !aborted || next <= cap {
+            self.depth[i] = next;
+        }
+        self.side = 1 - i;
+        if self.side == 0 {
+            self.budget = self.budget.saturating_mul(2);
+        }
+    }
+}
+
 fn color_index(c: Color) -> usize {
     match c {
         Color::Black => 0,
@@ -1787,14 +1804,7 @@ impl Solver {
             self.last_proof = self.nodes - n0;
             return Some((high, value));
         }
-        let next = test.depth[i].saturating_add(test.depth[i] / 4 + 2);
-        if !aborted || next <= cap {
-            test.depth[i] = next;
-        }
-        test.side = 1 - i;
-        if test.side == 0 {
-            test.budget = test.budget.saturating_mul(2);
-        }
+        test.advance(i, aborted, cap);
         None
     }
 

@@ -177,14 +177,7 @@ impl Solver {
                 (false, beta - 1)
             });
         }
-        let next = test.depth[i].saturating_add(test.depth[i] / 4 + 2);
-        if !aborted || next <= cap {
-            test.depth[i] = next;
-        }
-        test.side = 1 - i;
-        if test.side == 0 {
-            test.budget = test.budget.saturating_mul(2);
-        }
+        test.advance(i, aborted, cap);
         None
     }
 

@@ -5,11 +5,11 @@
 //! same set of earlier positions; a table that ignores the earlier positions gets answers
 //! wrong under superko, which the last test shows on these same positions.
 
-use tengen_core::{Board, Color, Game, Move, Rules};
+use tengen_core::{Board, Color, Rules};
 use tengen_solve::{null_window_test, solve_position, SolveOptions, TestSearch};
 
 mod support;
-use support::parse_rows;
+use support::{parse_rows, random_position};
 
 /// The positions of tests/reference.rs: its brute-forced small boards, its hand-worked ones and
 /// its random positions (the same generator, fewer of them), each with every superko rule where
@@ -49,32 +49,6 @@ fn positions() -> Vec<(Board, Color, Rules)> {
         out.push(random_position(&mut rnd));
     }
     out
-}
-
-/// A position reached by random play from the empty board (no history kept: it is set up), as
-/// in tests/reference.rs.
-fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
-    let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
-    let (w, h) = sizes[(rnd() % sizes.len() as u64) as usize];
-    let ko = ["positional", "situational", "natural-situational"][(rnd() % 3) as usize];
-    let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
-    let mut g = Game::new(w, h, rules).unwrap();
-    let n = (w * h) as u64;
-    for _ in 0..n / 2 + rnd() % (n + 4) {
-        let legal = g.legal_moves(g.to_move());
-        if legal.is_empty() || rnd().is_multiple_of(8) {
-            g.play(Move::Pass).unwrap();
-        } else {
-            g.play(Move::Play(legal[(rnd() % legal.len() as u64) as usize]))
-                .unwrap();
-        }
-    }
-    let to_move = if rnd().is_multiple_of(2) {
-        Color::Black
-    } else {
-        Color::White
-    };
-    (g.board().clone(), to_move, rules)
 }
 
 /// The settings each test runs under: the first depth limit (0: the points; small limits make

@@ -6,7 +6,7 @@ use tengen_core::{Board, Color, Game, Move, Rules};
 use tengen_solve::{solve_position, SolveOptions};
 
 mod support;
-use support::{area, parse_rows};
+use support::{area, parse_rows, random_position};
 
 /// Minimax value for black, by plain alpha-beta (exact; no table, no ordering).
 fn minimax(g: &mut Game, mut alpha: i32, mut beta: i32, budget: &mut u64) -> i32 {
@@ -231,31 +231,6 @@ fn areas_where_the_first_move_decides_are_not_kept() {
         "---ox-/ooooxx/xxxxxx/x-x-x-",
         &[(Color::White, 8), (Color::Black, 24)],
     );
-}
-
-/// A position reached by random play from the empty board (no history kept: it is set up).
-fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
-    let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
-    let (w, h) = sizes[(rnd() % sizes.len() as u64) as usize];
-    let ko = ["positional", "situational", "natural-situational"][(rnd() % 3) as usize];
-    let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
-    let mut g = Game::new(w, h, rules).unwrap();
-    let n = (w * h) as u64;
-    for _ in 0..n / 2 + rnd() % (n + 4) {
-        let legal = g.legal_moves(g.to_move());
-        if legal.is_empty() || rnd().is_multiple_of(8) {
-            g.play(Move::Pass).unwrap();
-        } else {
-            g.play(Move::Play(legal[(rnd() % legal.len() as u64) as usize]))
-                .unwrap();
-        }
-    }
-    let to_move = if rnd().is_multiple_of(2) {
-        Color::Black
-    } else {
-        Color::White
-    };
-    (g.board().clone(), to_move, rules)
 }
 
 /// One solve of `values_over_settings`: (safe regions, first depth, table bits, first budget,

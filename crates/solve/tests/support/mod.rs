@@ -1,8 +1,9 @@
 //! Helpers shared by the solver's tests and its fuzz driver (`examples/fuzz_regions.rs` takes
-//! this file with `#[path]`): an independent area count and the text form of set-up positions.
+//! this file with `#[path]`): an independent area count, the text form of set-up positions and
+//! random positions reached by play.
 #![allow(dead_code)]
 
-use tengen_core::{Board, Color, Point};
+use tengen_core::{Board, Color, Game, Move, Point, Rules};
 
 /// Black's area minus white's, by flood fill over `Board` (independent of the solver's masks).
 pub fn area(b: &Board) -> i32 {
@@ -63,4 +64,29 @@ pub fn parse_rows(rows: &str) -> Board {
         }
     }
     b
+}
+
+/// A position reached by random play from the empty board (no history kept: it is set up).
+pub fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
+    let sizes = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)];
+    let (w, h) = sizes[(rnd() % sizes.len() as u64) as usize];
+    let ko = ["positional", "situational", "natural-situational"][(rnd() % 3) as usize];
+    let rules: Rules = format!("chinese,komi=0,ko={ko}").parse().unwrap();
+    let mut g = Game::new(w, h, rules).unwrap();
+    let n = (w * h) as u64;
+    for _ in 0..n / 2 + rnd() % (n + 4) {
+        let legal = g.legal_moves(g.to_move());
+        if legal.is_empty() || rnd().is_multiple_of(8) {
+            g.play(Move::Pass).unwrap();
+        } else {
+            g.play(Move::Play(legal[(rnd() % legal.len() as u64) as usize]))
+                .unwrap();
+        }
+    }
+    let to_move = if rnd().is_multiple_of(2) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    (g.board().clone(), to_move, rules)
 }
