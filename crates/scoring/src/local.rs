@@ -114,6 +114,11 @@ struct Board<'a> {
     scratch: Vec<u16>,
     /// A sealed reading ([`read_sealed`]): the target's liberties are tried first.
     sealed: bool,
+    /// Points where only the attacker plays: the outside liberties of a defender's wall that
+    /// can be cut off ([`can_be_cut_off`]), shut in by the attacker's walls. A defender's move
+    /// there only fills a liberty of its own (it touches nothing it could capture), so its pass
+    /// is as good; leaving it out keeps such a reading short.
+    attacker_only: Vec<bool>,
     /// The area has more than [`MAX_POINTS`] points: the state is hashed (Zobrist, 120 bits)
     /// instead of written out.
     hashed: bool,
@@ -413,7 +418,9 @@ impl Board<'_> {
                     Some(o) => o[i],
                     None => self.playable[i],
                 };
-                if self.cells[k as usize] != EMPTY {
+                if self.cells[k as usize] != EMPTY
+                    || (!attacker_to_move && self.attacker_only[k as usize])
+                {
                     continue;
                 }
                 let Some((captured, new_ko)) = self.play(k, color, ko) else {
@@ -565,6 +572,38 @@ struct Open {
     defender: bool,
 }
 
+/// Whether the wall `g` (a string the playouts settled alive) can be cut off from its life in
+/// the fight: every *link* it has, a liberty that touches another living string of its color
+/// (settled alive or pass-alive, not the target), lies in the area, and it has one. Its
+/// stones then live only as long as the defender holds those points, so the wall is no wall:
+/// it joins the fight (a cut there can leave it, and the target it would save, with one eye).
+/// A string with no link lives on its own, and one with a link outside the area connects out
+/// whatever happens in it. (The caller also asks that the wall's liberties outside the area be
+/// shut in by the attacker's walls, so that it cannot run out either.)
+fn can_be_cut_off(a: &Analysis, g: usize, target: usize, fate: &[Fate], in_area: &[bool]) -> bool {
+    let color = a.groups[g].color;
+    let mut linked = false;
+    for &l in &a.groups[g].liberties {
+        let link = a.adj[l as usize].iter().any(|&m| {
+            m != OFF
+                && a.cells[m as usize] == Some(color)
+                && a.group_of[m as usize] as usize != g
+                && a.group_of[m as usize] as usize != target
+                && matches!(
+                    fate[a.group_of[m as usize] as usize],
+                    Fate::Alive | Fate::PassAlive
+                )
+        });
+        if link {
+            if !in_area[l as usize] {
+                return false;
+            }
+            linked = true;
+        }
+    }
+    linked
+}
+
 /// One reading of [`read`] or [`read_owner_first`]: `open` says which walls one move puts in
 /// atari join the fight, `attacker_first` who moves first.
 fn read_area(
@@ -612,12 +651,20 @@ fn read_area(
     // atari, and then the other side can take it. It joins the fight, and
     // its liberty outside becomes a point of the area where both sides may play (to take it,
     // or to extend it), but the flood stops there: the open space beyond is no part of the
-    // fight.
+    // fight. Nor, outside a sealed reading, is a wall of the defender's that can be cut off
+    // ([`can_be_cut_off`]: its only links to its living friends are points of the area) and
+    // whose liberties outside are shut in by the attacker's walls: it joins the fight, its
+    // liberties outside become points of the area where only the attacker plays (and they do
+    // not count as the area's empty points).
     let mut area: Vec<u16> = Vec::new();
     let mut in_area = vec![false; n];
     let mut stop = vec![false; n];
     let mut sealed: Vec<u16> = Vec::new();
     let mut counted = vec![false; n];
+    // The outside liberties of the defender's walls that can be cut off (below): points of the
+    // area that do not count towards its empty points (they are the wall's, not the fight's
+    // space, and the flood stops there).
+    let mut cut_off_liberty = vec![false; n];
     loop {
         counted.iter_mut().for_each(|v| *v = false);
         area.clear();
@@ -659,7 +706,12 @@ fn read_area(
                 }
                 full = true;
             }
-            if !full && cells[k as usize] == EMPTY && !closed[k as usize] && !counted[k as usize] {
+            if !full
+                && cells[k as usize] == EMPTY
+                && !closed[k as usize]
+                && !counted[k as usize]
+                && !cut_off_liberty[k as usize]
+            {
                 if empties == limits.empty {
                     if !limits.seal {
                         return Reading::Unknown;
@@ -718,12 +770,28 @@ fn read_area(
                 open.defender
             };
             let in_atari_by_one_move = opened && outside.len() == 1 && inside > 0;
-            if outside.is_empty() || in_atari_by_one_move {
+            let cuttable = !limits.seal
+                && group.color == defender_color
+                && !outside.is_empty()
+                && can_be_cut_off(a, g, target, fate, &in_area)
+                && outside.iter().all(|&l| {
+                    // Shut in: the wall cannot run out through its liberties outside.
+                    a.adj[l as usize].iter().all(|&m| {
+                        m == OFF
+                            || a.group_of[m as usize] as usize == g
+                            || outside.contains(&m)
+                            || (cells[m as usize] == code(attacker_color) && fixed[m as usize])
+                    })
+                });
+            if outside.is_empty() || in_atari_by_one_move || cuttable {
                 for &s in &group.stones {
                     fixed[s as usize] = false;
                 }
                 for &l in &outside {
                     stop[l as usize] = true;
+                    if cuttable {
+                        cut_off_liberty[l as usize] = true;
+                    }
                 }
                 changed = true;
             }
@@ -748,6 +816,13 @@ fn read_area(
     } else {
         Vec::new()
     };
+    // A wall that joined the fight because it can be cut off makes the fight longer (the
+    // attacker must fill the wall's own liberties too): such a reading gets twice the budget.
+    let nodes = if cut_off_liberty.iter().any(|&c| c) {
+        2 * limits.nodes
+    } else {
+        limits.nodes
+    };
     let mut b = Board {
         adj: &a.adj,
         cells,
@@ -759,6 +834,7 @@ fn read_area(
             .collect(),
         hashed,
         sealed: limits.seal,
+        attacker_only: cut_off_liberty,
         zobrist,
         area,
         slot,
@@ -768,7 +844,7 @@ fn read_area(
         memo: HashMap::default(),
         path: HashSet::default(),
         nodes: 0,
-        budget: limits.nodes.min(*budget),
+        budget: nodes.min(*budget),
         mark: vec![0; n],
         stamp: 0,
         stack: Vec::new(),
@@ -1076,5 +1152,47 @@ mod tests {
             read_both(&rows, (0, 5), &[(0, 3), (3, 5)]),
             (Reading::Unknown, Reading::Alive)
         );
+    }
+
+    /// White's target (B7 D7, B6 C6 D6 E6 F6) has one eye (C7) and three liberties below it,
+    /// C5, D5, E5; C5 and D5 touch white's wall C4 D4, whose only link to its living friend
+    /// F4 F3 F2 is E4 (its other liberties B4, C3, D3 are shut in by black). Every other string
+    /// is a living wall. Black moves first and cuts at E4 (beside black's E3, so it cannot be
+    /// taken): the wall is cut off, white's connection at C5 (or D5) only joins two strings with
+    /// one eye between them, and black fills E5, D5 (or C5), B4, C3, D3 (each beside a black
+    /// stone) and takes everything at C7: dead. Nothing else saves white: it cannot capture a
+    /// black stone, all of them touch black's living walls, nor make a second eye. Read with the
+    /// wall sealed as uncapturable, black's cut does nothing (white connects to the wall at C5
+    /// or D5, miai) and the target lives: the reading must let the wall join the fight.
+    #[test]
+    fn a_wall_whose_only_link_runs_through_the_fight_can_be_cut_off() {
+        let rows = [
+            "XO.OXXX.", //
+            "XOOOOOX.", //
+            "XX...XX.", //
+            "X.OO.O..", //
+            "XX..XO..", //
+            "XXXXXO..", //
+            "........",
+        ];
+        assert_eq!(read_with(&rows, (1, 0), &[], Fate::Alive), Reading::Dead);
+    }
+
+    /// The same position with a living white stone at C2 (black's wall split around it): the
+    /// wall C4 D4 now has a second link, C3, outside the fight, so black's cut at E4 does not
+    /// cut it off (white C3 joins it to C2), and white connects the target to it at C5 or D5
+    /// (miai): alive. A wall that connects out elsewhere stays a wall.
+    #[test]
+    fn a_wall_with_a_link_outside_the_fight_stays_a_wall() {
+        let rows = [
+            "XO.OXXX.", //
+            "XOOOOOX.", //
+            "XX...XX.", //
+            "X.OO.O..", //
+            "XX..XO..", //
+            "XXOXXO..", //
+            "........",
+        ];
+        assert_eq!(read_with(&rows, (1, 0), &[], Fate::Alive), Reading::Alive);
     }
 }
