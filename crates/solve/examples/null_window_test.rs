@@ -32,15 +32,7 @@ fn main() {
     let a = null_window_test(&board, Color::Black, rules, beta, search, options).expect("test");
     if std::env::var_os("SOLVE_STATS").is_some() {
         for r in &a.rounds {
-            println!(
-                "  test >= {:>3}  depth {:>3}  pessimistic for {}  nodes {:>11}  at limit {:>10}  {}",
-                r.beta,
-                r.depth,
-                if r.pessimistic_for_root { "root " } else { "other" },
-                r.nodes,
-                r.horizon_leaves,
-                if r.proven { "proven" } else { "-" }
-            );
+            println!("  {r}");
         }
     }
     println!(

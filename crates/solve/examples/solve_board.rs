@@ -73,15 +73,7 @@ fn main() {
     if std::env::var_os("SOLVE_STATS").is_some() {
         let st = &s.stats;
         for r in &st.rounds {
-            println!(
-                "  test >= {:>3}  depth {:>3}  pessimistic for {}  nodes {:>11}  at limit {:>10}  {}",
-                r.beta,
-                r.depth,
-                if r.pessimistic_for_root { "root " } else { "other" },
-                r.nodes,
-                r.horizon_leaves,
-                if r.proven { "proven" } else { "-" }
-            );
+            println!("  {r}");
         }
         println!(
             "  at limit {} (pessimistic side alive {}, its regions {}, enclosed {})  safe cuts {} (enclosed {})  table cuts same {} other {} refused {} (assumptions {})  etc {}  max ply {}  pv nodes {}",

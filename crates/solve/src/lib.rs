@@ -235,6 +235,27 @@ pub struct Round {
     pub proven: bool,
 }
 
+impl fmt::Display for Round {
+    /// One line: the test, the limit, the side it is pessimistic for, the nodes, the leaves at
+    /// the limit, and whether it settled the test.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "test >= {:>3}  depth {:>3}  pessimistic for {}  nodes {:>11}  at limit {:>10}  {}",
+            self.beta,
+            self.depth,
+            if self.pessimistic_for_root {
+                "root "
+            } else {
+                "other"
+            },
+            self.nodes,
+            self.horizon_leaves,
+            if self.proven { "proven" } else { "-" }
+        )
+    }
+}
+
 /// Why a board cannot be solved.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SolveError {
@@ -636,6 +657,15 @@ struct Test {
     side: usize,
     /// Nodes the test's searches took so far.
     spent: u64,
+}
+
+/// Where a depth-limited search of a [`Test`] began: the side searching (0: the player to move
+/// at the root) and its colour, and the node and leaf counts then.
+pub(crate) struct RoundStart {
+    i: usize,
+    side: Color,
+    nodes: u64,
+    horizon_leaves: u64,
 }
 
 impl Test {
@@ -1775,37 +1805,68 @@ impl Solver {
     /// A test's state between steps is its own ([`Test`]): two tests can take turns, each going
     /// on where it stopped.
     fn step(&mut self, test: &mut Test, left: u64) -> Option<(bool, i32)> {
+        let r = self.round_start(test, left);
+        let beta = test.beta;
+        let mut out = OUT_NONE;
+        let value = self.search(beta - 1, beta, 0, &mut out);
+        let aborted = self.round_stop();
+        let for_root = r.i == 0;
+        let high = !aborted && value >= beta && (for_root || !out.horizon);
+        let low = !aborted && value < beta && (!for_root || !out.horizon);
+        self.round_end(test, r, aborted, (high || low).then_some((high, value)))
+    }
+
+    /// Sets up the next depth-limited search of `test` (at most `left` nodes): its side's limit,
+    /// the side the limit is pessimistic for, the node limit; what [`Solver::round_end`] needs.
+    pub(crate) fn round_start(&mut self, test: &Test, left: u64) -> RoundStart {
         let me = self.path.last().expect("root on the path").to_move;
         let i = test.side;
         let side = if i == 0 { me } else { me.opponent() };
-        let beta = test.beta;
-        let cap = 3 * self.geo.n / 2;
         self.depth_limit = test.depth[i];
         self.pessimistic_for = side;
-        let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
+        let r = RoundStart {
+            i,
+            side,
+            nodes: self.nodes,
+            horizon_leaves: self.stats.horizon_leaves,
+        };
         self.node_limit = self.nodes.saturating_add(test.budget.min(left));
-        let mut out = OUT_NONE;
-        let value = self.search(beta - 1, beta, 0, &mut out);
+        r
+    }
+
+    /// Lifts the node limit after a search; whether the search was given up for it.
+    pub(crate) fn round_stop(&mut self) -> bool {
         self.node_limit = u64::MAX;
-        let aborted = std::mem::take(&mut self.aborted);
-        let high = !aborted && value >= beta && (side == me || !out.horizon);
-        let low = !aborted && value < beta && (side != me || !out.horizon);
-        test.spent += self.nodes - n0;
+        std::mem::take(&mut self.aborted)
+    }
+
+    /// Records the search begun by `r` (its round in the statistics) and, with its `answer`
+    /// (`Some` when it settled the test), either keeps the limit that proved it or moves the
+    /// schedule on ([`Test::advance`]).
+    pub(crate) fn round_end(
+        &mut self,
+        test: &mut Test,
+        r: RoundStart,
+        aborted: bool,
+        answer: Option<(bool, i32)>,
+    ) -> Option<(bool, i32)> {
+        let nodes = self.nodes - r.nodes;
+        test.spent += nodes;
         self.stats.rounds.push(Round {
-            beta,
-            depth: test.depth[i],
-            pessimistic_for_root: side == self.root_color,
-            nodes: self.nodes - n0,
-            horizon_leaves: self.stats.horizon_leaves - h0,
-            proven: high || low,
+            beta: test.beta,
+            depth: test.depth[r.i],
+            pessimistic_for_root: r.side == self.root_color,
+            nodes,
+            horizon_leaves: self.stats.horizon_leaves - r.horizon_leaves,
+            proven: answer.is_some(),
         });
-        if high || low {
-            self.start_depth = test.depth[i];
-            self.last_proof = self.nodes - n0;
-            return Some((high, value));
+        if answer.is_some() {
+            self.start_depth = test.depth[r.i];
+            self.last_proof = nodes;
+        } else {
+            test.advance(r.i, aborted, 3 * self.geo.n / 2);
         }
-        test.advance(i, aborted, cap);
-        None
+        answer
     }
 
     /// Follows moves that keep the proven value to the end of the game.

@@ -29,7 +29,7 @@
 
 use crate::geometry::splitmix;
 use crate::position::SymHashes;
-use crate::{color_index, Child, PathEntry, Round, Solver, Test, PASS};
+use crate::{color_index, Child, PathEntry, Solver, Test, PASS};
 use tengen_core::Color;
 
 /// The proof number that stands for infinity.
@@ -137,12 +137,10 @@ impl Solver {
     /// schedule of depth limits, sides and budgets, with a proof-number search in place of each
     /// depth-limited alpha-beta search. Answers `(at_least, bound)` when a run settles the test.
     pub(crate) fn pn_step(&mut self, test: &mut Test, left: u64) -> Option<(bool, i32)> {
-        let me = self.path.last().expect("root on the path").to_move;
         let i = test.side;
-        let side = if i == 0 { me } else { me.opponent() };
-        let beta = test.beta;
-        let cap = 3 * self.geo.n / 2;
         let root = self.path.len() - 1;
+        let r = self.round_start(test, left);
+        let side = self.pessimistic_for;
         {
             let st = self.pn.as_mut().expect("a proof-number state");
             st.limit = test.depth[i];
@@ -150,35 +148,17 @@ impl Solver {
             st.root = root;
             st.run = 1 + 2 * test.depth[i].min(1 << 20) as u32 + color_index(side) as u32;
         }
-        self.depth_limit = test.depth[i];
-        self.pessimistic_for = side;
-        let (n0, h0) = (self.nodes, self.stats.horizon_leaves);
-        self.node_limit = self.nodes.saturating_add(test.budget.min(left));
+        let beta = test.beta;
         let (pn, dn, run) = self.pn_root(beta);
-        self.node_limit = u64::MAX;
-        let aborted = std::mem::take(&mut self.aborted);
+        let aborted = self.round_stop();
         let settled = pn == 0 || dn == 0;
         let proven = settled && run == 0;
-        test.spent += self.nodes - n0;
-        self.stats.rounds.push(Round {
-            beta,
-            depth: test.depth[i],
-            pessimistic_for_root: side == self.root_color,
-            nodes: self.nodes - n0,
-            horizon_leaves: self.stats.horizon_leaves - h0,
-            proven,
+        let answer = proven.then_some(if pn == 0 {
+            (true, beta)
+        } else {
+            (false, beta - 1)
         });
-        if proven {
-            self.start_depth = test.depth[i];
-            self.last_proof = self.nodes - n0;
-            return Some(if pn == 0 {
-                (true, beta)
-            } else {
-                (false, beta - 1)
-            });
-        }
-        test.advance(i, aborted, cap);
-        None
+        self.round_end(test, r, aborted, answer)
     }
 
     /// The numbers of the current position (the test's root) for "the player to move gets
