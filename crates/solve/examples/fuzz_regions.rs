@@ -17,7 +17,7 @@ use tengen_solve::{solve_position, SolveOptions};
 
 #[path = "../tests/support/mod.rs"]
 mod support;
-use support::{area, parse_rows};
+use support::{area, parse_rows, random_stream};
 
 fn rows(b: &Board) -> String {
     (0..b.height())
@@ -139,14 +139,7 @@ fn walled(shape: &str, mut r: impl FnMut() -> u64) -> Board {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cases: usize = args.first().map_or(200, |a| a.parse().unwrap());
-    let mut x: u64 = args.get(1).map_or(1, |a| a.parse().unwrap());
-    let mut rnd = move || {
-        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rnd = random_stream(args.get(1).map_or(1, |a| a.parse().unwrap()));
     // `SIZES=3x3,3x4` picks the boards (default: up to 8 points).
     let sizes: Vec<(usize, usize)> = std::env::var("SIZES").map_or(
         vec![(1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 2), (2, 4)],

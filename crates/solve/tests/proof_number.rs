@@ -9,7 +9,7 @@ use tengen_core::{Board, Color, Rules};
 use tengen_solve::{null_window_test, solve_position, SolveOptions, TestSearch};
 
 mod support;
-use support::{parse_rows, random_position};
+use support::{parse_rows, random_position, random_stream};
 
 /// The positions of tests/reference.rs: its brute-forced small boards, its hand-worked ones and
 /// its random positions (the same generator, fewer of them), each with every superko rule where
@@ -37,14 +37,7 @@ fn positions() -> Vec<(Board, Color, Rules)> {
     }
     out.push((parse_rows("-o/xo/oo"), Color::White, rules("positional")));
     out.push((parse_rows("-xx/o-x"), Color::White, rules("positional")));
-    let mut x = 0x5eed_u64;
-    let mut rnd = move || {
-        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rnd = random_stream(0x5eed);
     for _ in 0..60 {
         out.push(random_position(&mut rnd));
     }

@@ -6,7 +6,7 @@ use tengen_core::{Board, Color, Game, Move, Rules};
 use tengen_solve::{solve_position, SolveOptions};
 
 mod support;
-use support::{area, parse_rows, random_position};
+use support::{area, parse_rows, random_position, random_stream};
 
 /// Minimax value for black, by plain alpha-beta (exact; no table, no ordering).
 fn minimax(g: &mut Game, mut alpha: i32, mut beta: i32, budget: &mut u64) -> i32 {
@@ -306,14 +306,7 @@ fn value_does_not_depend_on_settings() {
     .map(|(b, c, ko)| (b, c, format!("chinese,komi=0,ko={ko}").parse().unwrap()))
     .collect::<Vec<(Board, Color, Rules)>>();
     let cases: usize = std::env::var("TENGEN_SOLVE_CASES").map_or(100, |v| v.parse().unwrap());
-    let mut x = 0x5eed_u64;
-    let mut rnd = move || {
-        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rnd = random_stream(0x5eed);
     positions.extend((0..cases).map(|_| random_position(&mut rnd)));
     for (b, to_move, rules) in positions {
         let v = values_over_settings(&b, to_move, rules);

@@ -90,3 +90,16 @@ pub fn random_position(rnd: &mut impl FnMut() -> u64) -> (Board, Color, Rules) {
     };
     (g.board().clone(), to_move, rules)
 }
+
+/// A stream of pseudo-random numbers from `seed` (SplitMix64), the same in every test and the
+/// fuzz driver.
+pub fn random_stream(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
