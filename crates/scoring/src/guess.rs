@@ -2077,6 +2077,54 @@ mod tests {
         );
     }
 
+    /// Two ko stones side by side are no living friends of each other (the shape of white's L3
+    /// and L1 in `japanese-dev7.jsonl` `19x19-h4-l2-s26918`, where both cleanups captured L3),
+    /// with the playouts' ownership written by hand: white's B3 and B1 are each in atari, and
+    /// black's captures at C3 and C1 are kos. White's string C2 D2 D1 D3 D4 C4 has the
+    /// liberties C1, C3 and D5; D5 touches white's living D6 D7. Connecting at C3 leaves the
+    /// string C1 and D5, and C1 touches only B1, a stone in atari: black D5 then puts the string
+    /// in atari at C1, where white's move would join B1 and leave the whole string without a
+    /// liberty. So the connection is no outright save (one real link, D5) and B3 is dead;
+    /// the same for B1. Taken as surely alive by the playouts alone, each ko stone would be the
+    /// other's second link (miai) and both would be kept: the rule asks its friends to be
+    /// surely alive *and* not judged dead.
+    #[test]
+    fn a_ko_stone_in_atari_is_no_living_friend_of_another() {
+        let rows = [
+            "...O...", // 7
+            "...O...", // 6
+            "..X.X..", // 5
+            "XXOOX..", // 4
+            "XO.OX..", // 3
+            "XXOOX..", // 2
+            "XO.OX..", // 1
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let (b3, b1) = (4 * 7 + 1, 6 * 7 + 1);
+        let (s3, s1) = (a.group_of[b3] as usize, a.group_of[b1] as usize);
+        assert!(ko_stone(&a, s3) && ko_stone(&a, s1));
+        let string = a.group_of[5 * 7 + 2] as usize;
+        assert_eq!(a.groups[string].stones.len(), 6);
+        assert_eq!(a.groups[string].liberties.len(), 3, "C1, C3 and D5");
+        // White keeps B3 and B1 in 75% of the playouts (+0.5 from its side); every other stone
+        // is its color's in every playout.
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &[(b3, -0.5), (b1, -0.5)]);
+        let by_playouts = |o: usize| match standing_of(&a, &pa, &ownership, o) {
+            Standing::Certain(dead) => !dead,
+            Standing::Playouts(m) => m >= DECIDED,
+        };
+        assert!(
+            unfought_ko(&a, s3, &by_playouts) && unfought_ko(&a, s1, &by_playouts),
+            "with the other ko stone as a friend, each connection looks safe by miai"
+        );
+        let dead = judge_groups(&a, &pa, &ownership);
+        assert!(dead[s3], "B3: one real link, no outright save");
+        assert!(dead[s1], "B1: one real link, no outright save");
+        assert!(!dead[string], "the string C2..C4 lives");
+    }
+
     /// After the seki check, a contested stone whose enemy neighbours all died, with the
     /// verdicts before written by hand (as the seki check would leave them). Black's lone E4
     /// (kept in 45% of the playouts: contested) touches no stone; white's D5 and D3 touch its
