@@ -345,15 +345,14 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // capture a group in atari only right after the move that made the atari, keep it by luck
     // whenever their random moves look elsewhere first. It is dead when it is lost whoever
     // moves first (a group its owner saves by moving first keeps the playouts' verdict: the
-    // owner may simply not have bothered yet), except a single stone whose capture is a ko and
-    // whose owner's connection is short of liberties (no unfought ko it saves outright, below):
-    // only another ko defends it, and it is dead.
+    // owner may simply not have bothered yet), except a single stone whose capture is a ko:
+    // its owner saves it only by connecting, and whether nobody has fought that ko as the game
+    // stands is the unfought-ko rule's question (below), asked once the other verdicts are in.
     for g in 0..a.groups.len() {
         if matches!(standing[g], Standing::Playouts(m) if m >= DECIDED)
             && a.groups[g].liberties.len() == 1
             && read(a, g, &fate, &mut budget) == Reading::Dead
-            && (read_owner_first(a, g, &fate, &mut budget) == Reading::Dead
-                || (ko_stone(a, g) && !unfought_ko(a, g, &surely_alive)))
+            && (read_owner_first(a, g, &fate, &mut budget) == Reading::Dead || ko_stone(a, g))
         {
             dead[g] = true;
             read_out[g] = true;
@@ -615,12 +614,15 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // The stone of an unfought ko between living groups stays: a single stone in atari whose
     // capture would be a ko (the capturing stone would touch only stones of the first color)
     // and whose owner saves it outright by connecting at its liberty (the strings it joins
-    // there are surely alive and keep two liberties or more) lives or dies by who moves there
-    // first; as it stands nobody has taken it.
+    // there are surely alive and keep three liberties or more, or two by miai with living
+    // friends: `unfought_ko`) lives or dies by who moves there first; as it stands nobody has
+    // taken it.
+    // A string counts as surely alive there when the playouts or Benson settled it and no rule
+    // above judged it dead (a ko stone in atari is no living friend of another).
     for g in 0..a.groups.len() {
         if dead[g]
             && matches!(standing[g], Standing::Playouts(_))
-            && unfought_ko(a, g, &surely_alive)
+            && unfought_ko(a, g, &|o| surely_alive(o) && !dead[o])
         {
             dead[g] = false;
         }
@@ -1064,37 +1066,60 @@ fn ko_stone(a: &Analysis, g: usize) -> bool {
         .all(|n| n == group.stones[0] as usize || a.cells[n] == Some(group.color))
 }
 
-/// Whether the group `g` of `a` is the stone of an unfought ko between living groups: a
-/// single stone with one liberty, every other neighbour of that liberty a stone of its color
-/// (a capture there would be a ko), the strings of its color around the liberty surely alive
-/// and keeping a liberty of their own besides it (so connecting there leaves two liberties or
-/// more), and every enemy string it touches surely alive.
+/// Whether the group `g` of `a` is the stone of an unfought ko between living groups that its
+/// owner saves outright by connecting: a single stone in atari whose capture would be a ko
+/// ([`ko_stone`]), every enemy string it touches surely alive, the strings of its color around
+/// its liberty surely alive too, and the connection at the liberty safe. The connected string
+/// (those strings and the stone) is safe when, besides the ko's liberty, it keeps three
+/// liberties or more (the opponent cannot put it in atari at once), or two or more of which at
+/// least two each touch another surely living string of its color (**miai**: a move on one is
+/// answered by joining that living friend at the other; `japanese-dev11.jsonl`
+/// `13x13-h0-l4-s42607`: white's A9 between black A10 and B9, its liberty A8 beside white B8
+/// and A7; connected, the four stones have B7 and A6, each beside white's living B6).
 fn unfought_ko(a: &Analysis, g: usize, surely_alive: &dyn Fn(usize) -> bool) -> bool {
-    let group = &a.groups[g];
-    if group.stones.len() != 1 || group.liberties.len() != 1 {
+    if !ko_stone(a, g) {
         return false;
     }
+    let group = &a.groups[g];
     if !group.enemies.iter().all(|e| surely_alive(e.0 as usize)) {
         return false;
     }
     let l = group.liberties[0] as usize;
-    let mut liberties: Vec<u16> = Vec::new();
+    let mut joined = vec![g];
     for n in a.neighbours(l) {
-        if n == group.stones[0] as usize {
+        let o = a.group_of[n] as usize;
+        if o == g {
             continue;
         }
-        if a.cells[n] != Some(group.color) {
-            return false;
-        }
-        let o = a.group_of[n] as usize;
         if !surely_alive(o) {
             return false;
         }
-        liberties.extend(a.groups[o].liberties.iter().filter(|&&m| m as usize != l));
+        if !joined.contains(&o) {
+            joined.push(o);
+        }
     }
+    let mut liberties: Vec<usize> = joined
+        .iter()
+        .flat_map(|&o| a.groups[o].liberties.iter().map(|&m| m as usize))
+        .filter(|&m| m != l)
+        .collect();
     liberties.sort_unstable();
     liberties.dedup();
-    liberties.len() >= 3
+    if liberties.len() >= 3 {
+        return true;
+    }
+    let linked = liberties
+        .iter()
+        .filter(|&&m| {
+            a.neighbours(m).any(|n| {
+                a.cells[n] == Some(group.color) && {
+                    let o = a.group_of[n] as usize;
+                    !joined.contains(&o) && surely_alive(o)
+                }
+            })
+        })
+        .count();
+    linked >= 2
 }
 
 impl Guess {
@@ -1120,7 +1145,6 @@ impl Guess {
         let ownership = more_playouts_where_in_doubt(board, rules, &a, &pa, options);
         let n = a.cells.len();
         let mut dead = judge_groups(&a, &pa, &ownership);
-        spare_ko_stones_with_a_safe_connection(&a, &pa, &ownership, &mut dead);
         let (marking, j) = settle_seki(a, &pa, &ownership, &mut dead);
         let (marking, j) =
             spare_groups_whose_neighbours_died(marking, j, &pa, &ownership, &mut dead);
@@ -1146,96 +1170,6 @@ impl Guess {
             owner,
             ownership,
             marking,
-        }
-    }
-}
-
-/// Whether group `g` of `a` is surely alive on the playouts' or Benson's word (kept in 2:1 of
-/// the playouts, or pass-alive) and not judged dead (`dead`).
-fn surely_alive_now(
-    a: &Analysis,
-    pa: &PassAlive,
-    ownership: &[f32],
-    dead: &[bool],
-    g: usize,
-) -> bool {
-    !dead[g]
-        && match standing_of(a, pa, ownership, g) {
-            Standing::Certain(d) => !d,
-            Standing::Playouts(m) => m >= DECIDED,
-        }
-}
-
-/// Spares the stone of an unfought ko whose owner's connection is safe through miai: a single
-/// stone in atari whose capture would be a ko ([`ko_stone`]), judged dead by the rules before,
-/// whose enemy strings and whose friends around its liberty are all surely alive, and where
-/// connecting at the liberty leaves the joined string two liberties or more of which at least
-/// two each touch another surely living string of its color. The opponent cannot then capture
-/// the connected stones: a move on one of those liberties is answered by connecting to the
-/// living friend at the other. The ko is unfought as it stands (the test of `judge_groups` for
-/// the unfought ko asks three liberties of the connected string, which misses these).
-/// `japanese-dev11.jsonl` `13x13-h0-l4-s42607`: white's A9 between black A10 and B9, its
-/// liberty A8 beside white B8 and A7; connected, the four stones have B7 and A6, each beside
-/// white's living B6.
-fn spare_ko_stones_with_a_safe_connection(
-    a: &Analysis,
-    pa: &PassAlive,
-    ownership: &[f32],
-    dead: &mut [bool],
-) {
-    for g in 0..a.groups.len() {
-        if !dead[g]
-            || !matches!(standing_of(a, pa, ownership, g), Standing::Playouts(_))
-            || !ko_stone(a, g)
-        {
-            continue;
-        }
-        let group = &a.groups[g];
-        if !group
-            .enemies
-            .iter()
-            .all(|e| surely_alive_now(a, pa, ownership, dead, e.0 as usize))
-        {
-            continue;
-        }
-        let l = group.liberties[0] as usize;
-        let mut joined = vec![g];
-        let mut safe_friends = true;
-        for n in a.neighbours(l) {
-            let o = a.group_of[n] as usize;
-            if o == g {
-                continue;
-            }
-            if !surely_alive_now(a, pa, ownership, dead, o) {
-                safe_friends = false;
-            }
-            if !joined.contains(&o) {
-                joined.push(o);
-            }
-        }
-        if !safe_friends {
-            continue;
-        }
-        let mut liberties: Vec<usize> = joined
-            .iter()
-            .flat_map(|&o| a.groups[o].liberties.iter().map(|&m| m as usize))
-            .filter(|&m| m != l)
-            .collect();
-        liberties.sort_unstable();
-        liberties.dedup();
-        let linked = liberties
-            .iter()
-            .filter(|&&m| {
-                a.neighbours(m).any(|n| {
-                    a.cells[n] == Some(group.color) && {
-                        let o = a.group_of[n] as usize;
-                        !joined.contains(&o) && surely_alive_now(a, pa, ownership, dead, o)
-                    }
-                })
-            })
-            .count();
-        if liberties.len() >= 2 && linked >= 2 {
-            dead[g] = false;
         }
     }
 }
@@ -2097,11 +2031,11 @@ mod tests {
     /// (black's stone would touch only white B5 and A4). White connecting at A5 joins A6, B5
     /// and A4 into one string with the liberties B4 and A3, and each of them touches white's
     /// living string C4 B3 C3 B2 B1: black on one is answered by white on the other, joining
-    /// the living string. Nobody has taken the ko as it stands: A6 stays. `judge_groups` kills
-    /// it (it is in atari, a ko, and the connected string has two liberties, not the three its
-    /// unfought-ko test asks); the rule spares it. With white B3 taken off (so that A3 touches
-    /// no living white string), only B4 links the connected stones: one link, no miai, dead as
-    /// before.
+    /// the living string. Nobody has taken the ko as it stands: A6 stays, although the connected
+    /// string has two liberties only, not the three an outright save asks otherwise
+    /// (`unfought_ko`). With white B3 taken off (so that A3 touches no living white string), only
+    /// B4 links the connected stones: one link, no miai, and A6 is a ko stone that black's
+    /// capture takes with nothing to save it outright: dead (the rule for groups in atari).
     #[test]
     fn the_stone_of_an_unfought_ko_whose_connection_is_safe_by_miai_stays() {
         let verdicts = |rows: &[&str]| {
@@ -2114,10 +2048,12 @@ mod tests {
             // White keeps A6 in 75% of the playouts (+0.5 from its side); every other stone is
             // its color's in every playout; the empty points are even.
             let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &[(a6, -0.5)]);
-            let mut dead = judge_groups(&a, &pa, &ownership);
-            let before = dead[stone];
-            spare_ko_stones_with_a_safe_connection(&a, &pa, &ownership, &mut dead);
-            (before, dead[stone])
+            let surely = |o: usize| match standing_of(&a, &pa, &ownership, o) {
+                Standing::Certain(dead) => !dead,
+                Standing::Playouts(m) => m >= DECIDED,
+            };
+            let dead = judge_groups(&a, &pa, &ownership);
+            (unfought_ko(&a, stone, &surely), dead[stone])
         };
         let mut rows = [
             "XXXX...", // 7
@@ -2131,14 +2067,62 @@ mod tests {
         assert_eq!(
             verdicts(&rows),
             (true, false),
-            "A6 dead by judge_groups, spared: B4 and A3 both link to the living C4"
+            "an unfought ko, A6 alive: B4 and A3 both link to the living C4"
         );
         rows[4] = "..OX...";
         assert_eq!(
             verdicts(&rows),
-            (true, true),
+            (false, true),
             "without B3 only B4 links the connected stones: dead"
         );
+    }
+
+    /// Two ko stones side by side are no living friends of each other (the shape of white's L3
+    /// and L1 in `japanese-dev7.jsonl` `19x19-h4-l2-s26918`, where both cleanups captured L3),
+    /// with the playouts' ownership written by hand: white's B3 and B1 are each in atari, and
+    /// black's captures at C3 and C1 are kos. White's string C2 D2 D1 D3 D4 C4 has the
+    /// liberties C1, C3 and D5; D5 touches white's living D6 D7. Connecting at C3 leaves the
+    /// string C1 and D5, and C1 touches only B1, a stone in atari: black D5 then puts the string
+    /// in atari at C1, where white's move would join B1 and leave the whole string without a
+    /// liberty. So the connection is no outright save (one real link, D5) and B3 is dead;
+    /// the same for B1. Taken as surely alive by the playouts alone, each ko stone would be the
+    /// other's second link (miai) and both would be kept: the rule asks its friends to be
+    /// surely alive *and* not judged dead.
+    #[test]
+    fn a_ko_stone_in_atari_is_no_living_friend_of_another() {
+        let rows = [
+            "...O...", // 7
+            "...O...", // 6
+            "..X.X..", // 5
+            "XXOOX..", // 4
+            "XO.OX..", // 3
+            "XXOOX..", // 2
+            "XO.OX..", // 1
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let (b3, b1) = (4 * 7 + 1, 6 * 7 + 1);
+        let (s3, s1) = (a.group_of[b3] as usize, a.group_of[b1] as usize);
+        assert!(ko_stone(&a, s3) && ko_stone(&a, s1));
+        let string = a.group_of[5 * 7 + 2] as usize;
+        assert_eq!(a.groups[string].stones.len(), 6);
+        assert_eq!(a.groups[string].liberties.len(), 3, "C1, C3 and D5");
+        // White keeps B3 and B1 in 75% of the playouts (+0.5 from its side); every other stone
+        // is its color's in every playout.
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &[(b3, -0.5), (b1, -0.5)]);
+        let by_playouts = |o: usize| match standing_of(&a, &pa, &ownership, o) {
+            Standing::Certain(dead) => !dead,
+            Standing::Playouts(m) => m >= DECIDED,
+        };
+        assert!(
+            unfought_ko(&a, s3, &by_playouts) && unfought_ko(&a, s1, &by_playouts),
+            "with the other ko stone as a friend, each connection looks safe by miai"
+        );
+        let dead = judge_groups(&a, &pa, &ownership);
+        assert!(dead[s3], "B3: one real link, no outright save");
+        assert!(dead[s1], "B1: one real link, no outright save");
+        assert!(!dead[string], "the string C2..C4 lives");
     }
 
     /// After the seki check, a contested stone whose enemy neighbours all died, with the

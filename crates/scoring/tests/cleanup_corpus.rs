@@ -810,8 +810,8 @@ fn guess_agrees_with_the_tenth_japanese_style_set() {
 /// guess changes on it, fixed or not; 3,003 of the 3,025 stones both cleanups agree on in the 30
 /// positions left out (GNU Go level 10: 9,670 stones, 125 scores, two strings of 5+, 2,994).
 /// Raised in wave 14 to 9,675 stones and 126 scores, when the stone of an unfought ko whose
-/// connection is safe by miai was spared (`13x13-h0-l4-s42607` A9; `guess.rs`,
-/// `spare_ko_stones_with_a_safe_connection`). In wave 14 the recorded truth of
+/// connection is safe by miai was spared (`13x13-h0-l4-s42607` A9; `guess.rs`, `unfought_ko`).
+/// In wave 14 the recorded truth of
 /// `13x13-h0-l1-s42503` was refuted (an exact reading captures black's string whoever moves
 /// first: tests/data/cleanup/README.md, "Refuted truths"), so that position is left out: 127
 /// measured, 9,617 of 9,618 stones, 126 of 127 scores, no string of 5+ misjudged (GNU Go: 9,612,
