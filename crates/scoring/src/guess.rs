@@ -39,7 +39,11 @@
 //! The stone of an unfought ko between living groups that its owner saves outright by connecting
 //! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
 //! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and
-//! the capturer's group read exactly). Seki is then decided by the
+//! the capturer's group read exactly). A string the playouts call alive that has no eye and
+//! races eyeless enemy strings they call dead is read out (`settle_races`): the playouts never
+//! give away two stones in a self-atari, so a race won by such a sacrifice goes the other way
+//! in them; when the string is captured whoever moves first it is dead, and its partners with
+//! room for two eyes once it is taken off are alive. Seki is then decided by the
 //! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed: a
 //! group the map puts in seki whose race is not closed (it is shut in, while every enemy string
 //! it races can run out to open space or connect to a living friend) is in no seki; it loses
