@@ -39,7 +39,11 @@
 //! The stone of an unfought ko between living groups that its owner saves outright by connecting
 //! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
 //! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and
-//! the capturer's group read exactly). Seki is then decided by the
+//! the capturer's group read exactly). A string the playouts call alive that has no eye and
+//! races eyeless enemy strings they call dead is read out (`settle_races`): the playouts never
+//! give away two stones in a self-atari, so a race won by such a sacrifice goes the other way
+//! in them; when the string is captured whoever moves first it is dead, and its partners with
+//! room for two eyes once it is taken off are alive. Seki is then decided by the
 //! analysis of the position with those dead stones removed ([`crate::judge`]), not guessed: a
 //! group the map puts in seki whose race is not closed (it is shut in, while every enemy string
 //! it races can run out to open space or connect to a living friend) is in no seki; it loses
@@ -48,7 +52,8 @@ use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::{judge, Judgement};
 use crate::local::{
-    read, read_owner_first, read_sealed, Fate, Reading, GUESS_BUDGET, SEALED_GUESS_BUDGET,
+    read, read_owner_first, read_race, read_sealed, Fate, Reading, GUESS_BUDGET,
+    SEALED_GUESS_BUDGET,
 };
 use crate::marking::Marking;
 use crate::policy::policy_ownership;
@@ -1145,6 +1150,7 @@ impl Guess {
         let ownership = more_playouts_where_in_doubt(board, rules, &a, &pa, options);
         let n = a.cells.len();
         let mut dead = judge_groups(&a, &pa, &ownership);
+        settle_races(&a, &pa, &ownership, &mut dead);
         let (marking, j) = settle_seki(a, &pa, &ownership, &mut dead);
         let (marking, j) =
             spare_groups_whose_neighbours_died(marking, j, &pa, &ownership, &mut dead);
@@ -1170,6 +1176,84 @@ impl Guess {
             owner,
             ownership,
             marking,
+        }
+    }
+}
+
+/// At most this many positions visited by the race readings of one guess ([`settle_races`]).
+const RACE_GUESS_BUDGET: u32 = 8_000;
+
+/// Whether string `g` of `a` has no eye: every liberty of it touches an enemy stone.
+fn eyeless(a: &Analysis, g: usize) -> bool {
+    let enemy = Some(a.groups[g].color.opponent());
+    a.groups[g].liberties.iter().all(|&l| {
+        a.adj[l as usize]
+            .iter()
+            .any(|&m| m != crate::analysis::OFF && a.cells[m as usize] == enemy)
+    })
+}
+
+/// Reads the capturing races the playouts may have read the wrong way round. A string the
+/// playouts call alive (kept in 2:1 of them, not settled by Benson) that has no eye
+/// ([`eyeless`]) and touches eyeless enemy strings the playouts call dead (its *partners*) is
+/// in a race with them; the playouts never give away two stones or more in a self-atari, so a
+/// race won by such a sacrifice goes the other way in nearly all of them. The race is read out
+/// exactly ([`read_race`]: the string's area as in rule 3, its partners part of the fight):
+/// when the string is captured whoever moves first, it is dead. A string its owner saves by
+/// moving first keeps the playouts' verdict. Each partner of a string so killed is then judged
+/// on the territory map of the position with the string taken off: one that has room for two
+/// eyes there (its region's eyes are worth 2 or more: the space of the captured string) lives
+/// by the capture, and is alive.
+fn settle_races(a: &Analysis, pa: &PassAlive, ownership: &[f32], dead: &mut [bool]) {
+    let standing: Vec<Standing> = (0..a.groups.len())
+        .map(|g| standing_of(a, pa, ownership, g))
+        .collect();
+    let fate: Vec<Fate> = standing
+        .iter()
+        .map(|s| match *s {
+            Standing::Certain(true) => Fate::Dead,
+            Standing::Certain(false) => Fate::PassAlive,
+            Standing::Playouts(m) if m >= DECIDED => Fate::Alive,
+            Standing::Playouts(m) if m <= -DECIDED => Fate::Dead,
+            Standing::Playouts(_) => Fate::Open,
+        })
+        .collect();
+    let mut budget = RACE_GUESS_BUDGET;
+    for g in 0..a.groups.len() {
+        if budget == 0 {
+            break;
+        }
+        if dead[g]
+            || !matches!(standing[g], Standing::Playouts(m) if m >= DECIDED)
+            || !eyeless(a, g)
+        {
+            continue;
+        }
+        let partners: Vec<usize> = a.groups[g]
+            .enemies
+            .iter()
+            .map(|e| e.0 as usize)
+            .filter(|&e| dead[e] && matches!(standing[e], Standing::Playouts(_)) && eyeless(a, e))
+            .collect();
+        if partners.is_empty() {
+            continue;
+        }
+        let mut race = fate.clone();
+        for &e in &partners {
+            race[e] = Fate::Open;
+        }
+        if read_race(a, g, &race, &mut budget) != Reading::Dead {
+            continue;
+        }
+        dead[g] = true;
+        let off: Vec<bool> = (0..a.cells.len())
+            .map(|k| a.cells[k].is_some() && a.group_of[k] as usize == g)
+            .collect();
+        let map = TerritoryMap::from_cells(a.width(), a.height(), &a.cells, &off);
+        for &e in &partners {
+            if map.at(a.groups[e].stones[0] as usize).seki.is_none() {
+                dead[e] = false;
+            }
         }
     }
 }
@@ -2179,5 +2263,71 @@ mod tests {
             "D3 alive: E4 stays dead"
         );
         assert_eq!(verdicts(&[g4]), (false, true), "E4 alive stays alive");
+    }
+
+    /// A capturing race the playouts read the wrong way round, with their ownership written by
+    /// hand (the upper left corner of `japanese-dev12.jsonl` `13x13-h3-l2-s46705`, cut out
+    /// with its walls on a 9x9 board). Black's B9 string (A10 B10 B11 C11 B12 B13 B9 here on
+    /// rows 9 to 3: B9 B8 B7 C7 B6 A6 B5) has no eye and three liberties, A9, C9 and A7;
+    /// white's A8 has A9 and A7; white's C6 string (C6 C5 A5 A4 B4..F4 B3 C3, 11 stones, no
+    /// eye) has four, A3, E3, F3 and F5, each beside a black wall. The playouts keep black's
+    /// string in 70% (+0.4) and white's two strings in 30%: they never give away two stones in
+    /// a self-atari, and white's kill begins with one. By hand, white first: C9 (two
+    /// liberties left to black), then A9, a self-atari of A8 A9 that leaves black the one
+    /// liberty A7; black must take the two stones at A7 and is left with A8 and A9 as its
+    /// liberties; white throws in at A8, black takes it at A9 and white retakes at A8,
+    /// capturing the 9 stones. Black gets one free move in all that (white's C9), against the
+    /// four liberties of white's string. Black first is no better: black C9 only fills its own
+    /// liberty (white D8 keeps C8 from capture), black A9 or A7 puts its own string in atari
+    /// after white C9, and a black move on white's liberties leaves white time for the same
+    /// kill. Black's string is dead whoever moves first; then white's strings stand beside
+    /// the space the capture gives them (ten points, room for two eyes): alive. The rule reads
+    /// the race: without it black's string stays alive and white's strings dead.
+    /// With A3, E3 and F3 black (white's string left the one liberty F5), black takes the
+    /// eleven white stones at F5 whoever moves first: the playouts' verdict stands.
+    #[test]
+    fn a_race_won_by_a_two_stone_sacrifice_is_read_out() {
+        let verdicts = |rows: &[&str]| {
+            let board = board_from_rows(rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let (b9, a8, c6) = (index("B9", 9), index("A8", 9), index("C6", 9));
+            let group = |k: usize| a.group_of[k] as usize;
+            let mut set: Vec<(usize, f32)> = a.groups[group(b9)]
+                .stones
+                .iter()
+                .map(|&s| (s as usize, 0.4))
+                .collect();
+            for g in [group(a8), group(c6)] {
+                set.extend(a.groups[g].stones.iter().map(|&s| (s as usize, 0.4)));
+            }
+            let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &set);
+            let mut dead = judge_groups(&a, &pa, &ownership);
+            let before = (dead[group(b9)], dead[group(a8)], dead[group(c6)]);
+            settle_races(&a, &pa, &ownership, &mut dead);
+            (before, (dead[group(b9)], dead[group(a8)], dead[group(c6)]))
+        };
+        let mut rows = [
+            ".X.O.O...", // 9
+            "OXO.O.O..", // 8
+            ".XXOOOO..", // 7
+            "XXOXXXXXX", // 6
+            "OXOXX.X..", // 5
+            "OOOOOOX..", // 4
+            ".OOX..X..", // 3
+            "XXX.XXX..", // 2
+            ".........", // 1
+        ];
+        assert_eq!(
+            verdicts(&rows),
+            ((false, true, true), (true, false, false)),
+            "black's string dead whoever moves first, white's two strings alive"
+        );
+        rows[6] = "XOOXXXX..";
+        assert_eq!(
+            verdicts(&rows),
+            ((false, true, true), (false, true, true)),
+            "white's string has one liberty: black wins the race, the verdicts stand"
+        );
     }
 }

@@ -564,6 +564,38 @@ pub(crate) fn read_owner_first(
     read_area(a, target, fate, budget, open, false, SMALL)
 }
 
+/// Reads the string `target` of `a` in a capturing race ([`crate::guess`], `settle_races`):
+/// whether it is lost **whoever moves first**. The attacker moving first, it is read as
+/// [`read`] reads it. Its owner moving first, it is read with the owner's walls that a move in
+/// the area puts in atari joining the fight (its own move may put the wall it joins in atari),
+/// and when that kills it, once more with the attacker's walls so joining too; it is alive
+/// when it lives there, dead otherwise (as in [`read`], a second reading that does not finish
+/// leaves the first one's answer). [`Reading::Dead`] when both capture it; [`Reading::Alive`]
+/// when one of them leaves it standing; [`Reading::Unknown`] when a first reading does not
+/// finish.
+pub(crate) fn read_race(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
+    match read(a, target, fate, budget) {
+        Reading::Dead => {}
+        r => return r,
+    }
+    let first = Open {
+        attacker: false,
+        defender: true,
+    };
+    match read_area(a, target, fate, budget, first, false, SMALL) {
+        Reading::Dead => {}
+        r => return r,
+    }
+    let open = Open {
+        attacker: true,
+        ..first
+    };
+    match read_area(a, target, fate, budget, open, false, SMALL) {
+        Reading::Alive => Reading::Alive,
+        _ => Reading::Dead,
+    }
+}
+
 /// Which walls that a move in the area puts in atari (a liberty in the area and only one
 /// outside it) join the fight: the attacker's, the defender's.
 #[derive(Debug, Clone, Copy)]
