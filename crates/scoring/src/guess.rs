@@ -893,6 +893,72 @@ fn miai_links(
     }
 }
 
+/// Spares a contested group (neither side kept it in 2:1 of the playouts) that the rules for
+/// contested groups left dead although it is joined by miai to one string of its color that
+/// they judged alive and that has room of its own: two different liberties of the group each
+/// touch that same string, and the empty points the string's color keeps in most playouts,
+/// reached from the string's liberties, hold room for two eyes ([`kept_space`], at least
+/// [`ESCAPE`] points: the cut-off rule's test). The opponent can take one of the two points,
+/// not both, so the group and the string stand or fall together, and the string has the room
+/// to stand. The rules before look for *surely* living friends only (kept in 2:1 of the
+/// playouts, or pass-alive): a friend that lives on the playouts' word alone, itself contested,
+/// does not count there, and a group whose links all run to such a friend was killed as cut
+/// off (`japanese-dev13.jsonl` `19x19-h0-l1-s50803`: black D14 E14 F14, whose liberties D15 E15
+/// F15 all touch black's wall A16-F16 and its open corner, both kept in 62% of the playouts).
+/// A friend without such room is no better than the group (`japanese-dev7.jsonl`
+/// `13x13-h3-l2-s26722`: white's lone D9 shares C9 and D8 with white's lone C8, both in black's
+/// upper left, both dead; a first version without the room condition kept D9 with C8, which
+/// the guess wrongly keeps). Links to two *different* strings are not enough either: the group
+/// then joins one or the other, not a unit sure to share one fate. Repeated until nothing
+/// changes: a spared group is a judged-alive string for the next.
+fn spare_groups_joined_by_miai_to_a_living_friend(
+    a: &Analysis,
+    pa: &PassAlive,
+    ownership: &[f32],
+    dead: &mut [bool],
+) {
+    let contested = |g: usize| matches!(standing_of(a, pa, ownership, g), Standing::Playouts(m) if m.abs() < DECIDED);
+    let candidates: Vec<usize> = (0..a.groups.len())
+        .filter(|&g| dead[g] && contested(g))
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &g in &candidates {
+            if !dead[g] {
+                continue;
+            }
+            let group = &a.groups[g];
+            // Each liberty counts once for each living string of the group's color it touches.
+            let mut links: Vec<(usize, u32)> = Vec::new();
+            for &l in &group.liberties {
+                let mut touched: Vec<usize> = Vec::new();
+                for n in a.neighbours(l as usize) {
+                    if a.cells[n] == Some(group.color) {
+                        let f = a.group_of[n] as usize;
+                        if f != g && !dead[f] && !touched.contains(&f) {
+                            touched.push(f);
+                        }
+                    }
+                }
+                for f in touched {
+                    match links.iter_mut().find(|(o, _)| *o == f) {
+                        Some((_, c)) => *c += 1,
+                        None => links.push((f, 1)),
+                    }
+                }
+            }
+            if links
+                .iter()
+                .any(|&(f, c)| c >= 2 && kept_space(a, ownership, f, ESCAPE) >= ESCAPE)
+            {
+                dead[g] = false;
+                changed = true;
+            }
+        }
+    }
+}
+
 /// Marks the groups of `dead` and judges the position, seki decided, not guessed: a group the
 /// map puts in seki whose every partner in the race can run to open space is in no seki and
 /// loses the race ([`no_seki_in_open_space`]): it joins `dead`. Killing it can leave its
@@ -1151,6 +1217,7 @@ impl Guess {
         let n = a.cells.len();
         let mut dead = judge_groups(&a, &pa, &ownership);
         settle_races(&a, &pa, &ownership, &mut dead);
+        spare_groups_joined_by_miai_to_a_living_friend(&a, &pa, &ownership, &mut dead);
         let (marking, j) = settle_seki(a, &pa, &ownership, &mut dead);
         let (marking, j) =
             spare_groups_whose_neighbours_died(marking, j, &pa, &ownership, &mut dead);
@@ -2329,5 +2396,87 @@ mod tests {
             ((false, true, true), (false, true, true)),
             "white's string has one liberty: black wins the race, the verdicts stand"
         );
+    }
+
+    /// A contested black string without an eye of its own, C5 D5 E5 (ownership +0.2), stands
+    /// under black's wall A6 A7-F7 F8 F9 (+0.25: kept in 62% of the playouts, alive on their
+    /// word but contested), white's living strings (-1) around both. The string's three
+    /// liberties C6 D6 E6 each touch the wall: white can fill one or two of them, black
+    /// connects at the last one, so the string lives or dies with the wall, which is alive here
+    /// (its corner A8-E9, black's in the playouts at +0.4, is room for two eyes). The empty
+    /// points around the string are white's in the playouts (-0.5), so the cut-off rule (rule
+    /// 5), which looks for surely living friends only, finds neither room nor friend for it and
+    /// kills it; the miai link to the wall judged alive spares it. With white at D6 and E6
+    /// instead, and E4 open, the string keeps C6 beside the wall and E4 towards white's open
+    /// side: one link only, white takes C6 and the string is cut off. It stays dead.
+    #[test]
+    fn a_contested_group_joined_by_miai_to_a_friend_judged_alive_lives() {
+        let verdict = |rows: &[&str]| {
+            let board = board_from_rows(rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let mut set: Vec<(usize, f32)> = Vec::new();
+            for (k, c) in rows.iter().flat_map(|r| r.chars()).enumerate() {
+                match c {
+                    // The string (row 5) +0.2, the wall +0.25.
+                    'X' => set.push((k, if k / 9 == 4 { 0.2 } else { 0.25 })),
+                    // The corner A8-E9 is black's.
+                    '.' if k < 18 && k % 9 < 5 => set.push((k, 0.4)),
+                    _ => {}
+                }
+            }
+            let ownership = ownership_by_hand(&board, 0.25, -1.0, -0.5, &set);
+            let string = a.group_of[4 * 9 + 3] as usize;
+            let wall = a.group_of[2 * 9] as usize;
+            let mut dead = judge_groups(&a, &pa, &ownership);
+            let before = (dead[string], dead[wall]);
+            spare_groups_joined_by_miai_to_a_living_friend(&a, &pa, &ownership, &mut dead);
+            (before, (dead[string], dead[wall]))
+        };
+        let linked = [
+            ".....XO..", // 9
+            ".....XO..", // 8
+            "XXXXXXO..", // 7
+            "XO...OO..", // 6
+            "OOXXXO...", // 5
+            ".OOOOO...", // 4
+            ".........", // 3
+            ".........", // 2
+            ".........", // 1
+        ];
+        // The rules before kill the string (cut off) and keep the wall; the link spares it.
+        assert_eq!(verdict(&linked), ((true, false), (false, false)));
+        let one_link = [
+            ".....XO..", // 9
+            ".....XO..", // 8
+            "XXXXXXO..", // 7
+            "XO.OOOO..", // 6
+            "OOXXXO...", // 5
+            ".OOO.O...", // 4
+            ".........", // 3
+            ".........", // 2
+            ".........", // 1
+        ];
+        assert_eq!(verdict(&one_link), ((true, false), (true, false)));
+        // With D7 empty the wall is two strings, A6 A7-C7 and E7 F7 F8 F9: C6 touches the
+        // first, E6 the second, one link each. Taking D7 would join them, but nothing makes
+        // the string one unit with either: it stays dead (a rule counting links to different
+        // strings would spare it).
+        let two_friends = [
+            ".....XO..", // 9
+            ".....XO..", // 8
+            "XXX.XXO..", // 7
+            "XO...OO..", // 6
+            "OOXXXO...", // 5
+            ".OOOOO...", // 4
+            ".........", // 3
+            ".........", // 2
+            ".........", // 1
+        ];
+        assert!(
+            verdict(&two_friends).1 .0,
+            "two friends, one link each: still dead"
+        );
+        assert!(verdict(&two_friends).0 .0, "dead before the rule");
     }
 }

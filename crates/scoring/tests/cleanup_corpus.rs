@@ -879,12 +879,14 @@ fn guess_agrees_with_the_twelfth_japanese_style_set() {
 /// 11,130 stones and 141 of 142 scores, with no position misjudging a string of 5 or more
 /// (`19x19-h0-l1-s50803`: the living 3 stones D14 E14 F14 called dead, the dead K3 alive); 1,599
 /// of the 1,599 stones both cleanups agree on in the 18 positions left out (GNU Go level 10:
-/// 11,128 stones, 141 scores, none, 1,598). Floors: those figures.
+/// 11,128 stones, 141 scores, none, 1,598). Wave 15 (a contested group joined by miai to a
+/// string judged alive that has room of its own lives) fixed D14 E14 F14: 11,129 stones at seeds
+/// 1, 2 and 3, K3 (the stone of an unfought ko) still alive. Floors: those figures.
 #[test]
 fn guess_agrees_with_the_thirteenth_japanese_style_set() {
     let m = measure("japanese-dev13.jsonl");
     assert!(m.ours.positions >= 142, "{} positions", m.ours.positions);
-    check_floors(&m, 99.96, 99.2, &[]);
+    check_floors(&m, 99.99, 99.2, &[]);
     check_left_out_floor(&m, 1599);
 }
 
