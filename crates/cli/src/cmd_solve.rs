@@ -26,10 +26,11 @@ pub struct Args {
     /// Rules (a preset, `key=value` pairs, or both).
     #[arg(long, default_value = "chinese-ogs,komi=0", value_parser = parse_rules)]
     pub rules: Rules,
-    /// Transposition table size as a power of two (entries of about 390 bytes). Default: the
-    /// board's points + 7, from 12 to 20 (2x2: 2^12, about 1.6 MB; 3x3: 2^16, about 25 MB;
-    /// 13 to 15 points: 2^20, about 400 MB), and 2^22 (about 1.6 GB) on boards of 16 points
-    /// or more.
+    /// Transposition table size as a power of two (entries of about 390 bytes below 16 points,
+    /// about 610 bytes from 16 points on, where each keeps more of the search's assumptions
+    /// apart). Default: the board's points + 7, from 12 to 20 (2x2: 2^12, about 1.6 MB; 3x3:
+    /// 2^16, about 25 MB; 13 to 15 points: 2^20, about 400 MB), and 2^22 (about 2.5 GB) on
+    /// boards of 16 points or more. Pages are taken as the search fills them.
     #[arg(long, value_parser = clap::value_parser!(u32).range(4..=30))]
     pub table_bits: Option<u32>,
     /// The score (black's area minus white's, before komi) whose test the search starts from;
@@ -73,8 +74,9 @@ fn default_table_bits(width: usize, height: usize) -> u32 {
 /// From this many points on, a board gets MTD(f)'s first guess at the top of its range and a
 /// 2^22-entry table (docs/SOLVING.md, "The search": the whole board is the value of every
 /// board of 16 points or more solved so far but 4x4, where the top first costs 1.6 times the
-/// nodes and the same CPU time; on 2x8 it is what finishes).
-const BIG_BOARD: u32 = 16;
+/// nodes and the same CPU time; on 2x8 it is what finishes); the library's larger entries
+/// start at the same size ([`tengen_solve::BIG_BOARD_POINTS`]).
+const BIG_BOARD: u32 = tengen_solve::BIG_BOARD_POINTS as u32;
 
 /// MTD(f)'s first guess unless `--first-guess` says otherwise.
 fn default_first_guess(width: usize, height: usize) -> i32 {

@@ -7,7 +7,9 @@
 //! `cargo run --release -p tengen-solve --example fuzz_regions -- [cases] [seed]`; `SIZES=3x4,4x3`
 //! picks the boards (default 1x4, 1x5, 1x6, 2x2, 2x3, 3x2, 2x4); `POS="-o/xo/oo
 //! positional W"` checks one position (rows top first, x black, o white); `FDS=0,1,2` picks the
-//! first depth limits; `TABLE_BITS=18` the compared solves' table (default 12); `SHOW=1` prints
+//! first depth limits; `TABLE_BITS=18` the compared solves' table (default 12); `SLOTS=8` their
+//! safe-region assumptions kept apart per colour (`SolveOptions::assumption_slots`; default 0,
+//! the board's default: 1 on these boards, against which the value is compared); `SHOW=1` prints
 //! every value. `AREAS=5x4,4x5` draws instead positions
 //! of those boards made of a strictly alive wall of one colour (two one-point eyes) below an
 //! area of 9 to 12 points holding random stones of both colours: the areas that rule 6 of
@@ -166,6 +168,8 @@ fn main() {
     });
     // `TABLE_BITS=18`: the table of the compared solves (default 2^12 entries).
     let table_bits = std::env::var("TABLE_BITS").map_or(12, |v| v.parse().unwrap());
+    // `SLOTS=8`: the compared solves' assumption slots (default: the board's default).
+    let assumption_slots = std::env::var("SLOTS").map_or(0, |v| v.parse().unwrap());
     let (mut done, mut skipped, mut bad) = (0, 0, 0);
     // Cut-offs and leaves that counted an enclosed region (docs/SOLVING.md, rule 3).
     let mut enclosed_used = 0u64;
@@ -250,6 +254,7 @@ fn main() {
                     first_depth,
                     table_bits,
                     safe_regions: regions,
+                    assumption_slots,
                     ..SolveOptions::default()
                 };
                 let s = solve_position(&board, to_move, rules, o).unwrap();

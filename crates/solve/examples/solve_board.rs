@@ -1,7 +1,9 @@
 //! Solves one board and prints the figures: `cargo run --release -p tengen-solve --example
 //! solve_board -- 4x4 [rules] [table_bits] [first_depth] [regions|no-regions] [first_budget]`
 //! (`SOLVE_STATS=1` prints where the nodes went: each depth-limited search, the cut-offs;
-//! `SOLVE_GUESS=v` sets MTD(f)'s first guess, `SOLVE_RACE=k` races the test at the top of the
+//! `SOLVE_GUESS=v` sets MTD(f)'s first guess, `SOLVE_SLOTS=n` the safe-region assumptions kept
+//! apart per colour (`SolveOptions::assumption_slots`: 1 or 8; default: the board's),
+//! `SOLVE_RACE=k` races the test at the top of the
 //! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all; the last line
 //! splits the nodes into proofs and searches that proved nothing). A light driver for measuring
 //! the search without building the whole command line tool.
@@ -58,6 +60,7 @@ fn main() {
                 r != "no-regions"
             }),
         first_budget: args.get(5).map_or(0, |b| b.parse().expect("first budget")),
+        assumption_slots: std::env::var("SOLVE_SLOTS").map_or(0, |v| v.parse().expect("slots")),
         first_guess: std::env::var("SOLVE_GUESS").map_or(0, |g| g.parse().expect("first guess")),
         race_top: std::env::var("SOLVE_RACE")
             .map_or(tengen_solve::SolveOptions::default().race_top, |r| {

@@ -204,6 +204,7 @@ impl Geometry {
     /// stones, plus each empty point that `own`'s stones reach in fewer steps through empty
     /// points than `opp`'s (and the other way round), a distance-based territory estimate like
     /// van der Werf's solver's.
+    #[inline(always)]
     pub fn estimate(&self, own: u64, opp: u64) -> i32 {
         let empty = self.all & !own & !opp;
         let (mut a, mut b) = (own, opp);

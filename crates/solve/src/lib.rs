@@ -84,8 +84,8 @@ use position::{Chains, HashIndex, Moves, Played, SymHashes};
 use std::fmt;
 use std::time::Instant;
 use table::{
-    seen_add, seen_common, seen_counts, seen_has, seen_remap, seen_union, Body, Dep, Head, Seen,
-    Table, DEP_NONE, NO_MOVE, PASS, SEEN_NONE,
+    seen_add, seen_common, seen_counts, seen_has, seen_remap, seen_union, table_bytes, table_fits,
+    Body, Dep, Head, Seen, Table, BIG_SLOTS, NO_MOVE, PASS, SEEN_NONE, SMALL_SLOTS,
 };
 use tengen_core::{Board, Color, Game, KoRule, Move, Point, Rules, Scoring, SetupError, SizeError};
 
@@ -97,8 +97,10 @@ pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// How a solve runs.
 pub struct SolveOptions {
-    /// The transposition table holds 2^table_bits entries of about 390 bytes (default 20: about
-    /// 400 MB).
+    /// The transposition table holds 2^table_bits entries (default 20) of about 390 bytes
+    /// below [`BIG_BOARD_POINTS`] points (2^20: about 400 MB) and about 610 bytes from there on
+    /// (2^22: about 2.5 GB), where each entry keeps more assumptions apart
+    /// (`assumption_slots`).
     pub table_bits: u32,
     /// Called about every 65,536 nodes and after each depth-limited search.
     pub progress: Option<ProgressFn>,
@@ -122,6 +124,29 @@ pub struct SolveOptions {
     /// one of them settles or the top is lowered; `None` (the default): no race. Every setting
     /// gives the same result; it changes only the work.
     pub race_top: Option<u64>,
+    /// How many safe-region assumptions per colour a stored bound keeps apart before merging
+    /// them (docs/SOLVING.md, "Safe-region assumptions"): more slots forbid fewer earlier
+    /// positions, so more bounds are reused, at the cost of a larger table entry. 0 (the
+    /// default): 1 on boards below [`BIG_BOARD_POINTS`] points, 8 from there on; 1: one; any
+    /// other value: 8. Every setting gives the same result; it changes only the work and the
+    /// table's bytes.
+    pub assumption_slots: usize,
+}
+
+/// From this many points on, a board's table entries keep 8 safe-region assumptions per colour
+/// apart instead of 1 ([`SolveOptions::assumption_slots`]): on 2x8 that took about half the
+/// nodes, on the boards below 16 points it did not pay (docs/BENCHMARKS.md, "Wave 15: the
+/// assumptions' slots on the big boards").
+pub const BIG_BOARD_POINTS: usize = 16;
+
+/// The assumption slots a colour that a solve of a board of `points` points with `options`
+/// uses (1 or 8).
+fn assumption_slots(points: usize, options: &SolveOptions) -> usize {
+    match options.assumption_slots {
+        0 if points < BIG_BOARD_POINTS => SMALL_SLOTS,
+        1 => SMALL_SLOTS,
+        _ => BIG_SLOTS,
+    }
 }
 
 impl Default for SolveOptions {
@@ -134,6 +159,7 @@ impl Default for SolveOptions {
             first_budget: 0,
             first_guess: 0,
             race_top: RACE_TOP,
+            assumption_slots: 0,
         }
     }
 }
@@ -277,6 +303,8 @@ pub enum SolveError {
     Memory {
         /// The table size asked for, as a power of two.
         table_bits: u32,
+        /// The bytes it would take (`None`: more than an address holds).
+        bytes: Option<usize>,
     },
 }
 
@@ -300,12 +328,12 @@ impl fmt::Display for SolveError {
                 k.name()
             ),
             SolveError::Setup(e) => e.fmt(f),
-            SolveError::Memory { table_bits } => write!(
+            SolveError::Memory { table_bits, bytes } => write!(
                 f,
                 "a transposition table of 2^{table_bits} entries ({}) does not fit in memory: \
                  choose a smaller table",
-                match Table::bytes(*table_bits) {
-                    Some(b) if b >= 10 << 30 => format!("about {} GB", b >> 30),
+                match bytes {
+                    Some(b) if *b >= 10 << 30 => format!("about {} GB", b >> 30),
                     Some(b) => format!("about {} MB", b >> 20),
                     None => "more bytes than an address holds".to_string(),
                 }
@@ -336,7 +364,11 @@ pub fn solve_position(
     options: SolveOptions,
 ) -> Result<Solution, SolveError> {
     let game = checked_game(board, to_move, rules, &options)?;
-    on_solver_thread(move || Solver::new(game, options).run())
+    let points = board.width() * board.height();
+    on_solver_thread(move || match assumption_slots(points, &options) {
+        SMALL_SLOTS => Solver::<SMALL_SLOTS>::new(game, options).run(),
+        _ => Solver::<BIG_SLOTS>::new(game, options).run(),
+    })
 }
 
 /// The game to solve from a set-up position, when the solver can solve it.
@@ -358,8 +390,12 @@ fn checked_game(
     }
     let game = Game::from_board(board, to_move, rules).map_err(SolveError::Setup)?;
     let table_bits = options.table_bits.clamp(4, 32);
-    if !Table::fits(table_bits) {
-        return Err(SolveError::Memory { table_bits });
+    let slots = assumption_slots(points, options);
+    if !table_fits(table_bits, slots) {
+        return Err(SolveError::Memory {
+            table_bits,
+            bytes: table_bytes(table_bits, slots),
+        });
     }
     Ok(game)
 }
@@ -419,9 +455,23 @@ pub fn null_window_test(
     options: SolveOptions,
 ) -> Result<TestAnswer, SolveError> {
     let game = checked_game(board, to_move, rules, &options)?;
+    let points = board.width() * board.height();
+    on_solver_thread(move || match assumption_slots(points, &options) {
+        SMALL_SLOTS => test_on::<SMALL_SLOTS>(game, beta, search, options),
+        _ => test_on::<BIG_SLOTS>(game, beta, search, options),
+    })
+}
+
+/// [`null_window_test`] on a solver with `S` assumption slots a colour.
+fn test_on<const S: usize>(
+    game: Game,
+    beta: i32,
+    search: TestSearch,
+    options: SolveOptions,
+) -> Result<TestAnswer, SolveError> {
     let pn_bits = options.table_bits;
-    on_solver_thread(move || {
-        let mut s = Solver::new(game, options);
+    {
+        let mut s = Solver::<S>::new(game, options);
         s.pn = match search {
             TestSearch::AlphaBeta => None,
             TestSearch::ProofNumber | TestSearch::ProofNumberIgnoringHistory => {
@@ -447,7 +497,7 @@ pub fn null_window_test(
             seconds: s.start.elapsed().as_secs_f64(),
             rounds: s.stats.rounds,
         })
-    })
+    }
 }
 
 /// Formats a final score (black minus white, komi applied) as SGF's RE value.
@@ -496,31 +546,31 @@ struct Cut {
 
 /// What a search passes up besides its value: a search merges its own into its parent's (the
 /// parent's accumulator is written in place, never copied back).
-struct Out {
+struct Out<const S: usize> {
     /// For each colour (0 black, 1 white): the smallest path index a superko refusal of one of
     /// its moves in the subtree pointed at (usize::MAX: none).
     min_ref: [usize; 2],
     /// For each colour: the positions its moves in the subtree created.
     seen: [Seen; 2],
     /// What its safe-region cut-offs assumed about earlier positions.
-    dep: Dep,
+    dep: Dep<S>,
     /// Whether the subtree reached the depth limit somewhere (its value then rests on a
     /// one-sided estimate there).
     horizon: bool,
 }
 
-/// What a search that saw nothing below it passes up (merging it changes nothing).
-const OUT_NONE: Out = Out {
-    min_ref: [usize::MAX; 2],
-    seen: [SEEN_NONE; 2],
-    dep: DEP_NONE,
-    horizon: false,
-};
+impl<const S: usize> Out<S> {
+    /// What a search that saw nothing below it passes up (merging it changes nothing).
+    const NONE: Out<S> = Out {
+        min_ref: [usize::MAX; 2],
+        seen: [SEEN_NONE; 2],
+        dep: Dep::NONE,
+        horizon: false,
+    };
 
-impl Out {
     /// Adds what a child's subtree passed up.
     #[inline]
-    fn merge(&mut self, o: &Out) {
+    fn merge(&mut self, o: &Out<S>) {
         for c in 0..2 {
             seen_union(&mut self.seen[c], &o.seen[c]);
             self.min_ref[c] = self.min_ref[c].min(o.min_ref[c]);
@@ -546,7 +596,8 @@ const FIRST_BUDGET: u64 = 1 << 13;
 /// Whether (and after how many nodes of a test) MTD(f) races the test at the top by default.
 const RACE_TOP: Option<u64> = None;
 
-struct Solver {
+/// The search, with `S` assumption slots a colour in its table's entries ([`Dep`]).
+struct Solver<const S: usize> {
     /// The rules (ko rule, suicide, scoring, komi).
     rules: Rules,
     /// Board width (points are numbered row-major from the top-left).
@@ -562,7 +613,7 @@ struct Solver {
     spare_made: Vec<Vec<(PathEntry, SymHashes)>>,
     area: bool,
     n: i32,
-    table: Table,
+    table: Table<S>,
     path: Vec<PathEntry>,
     nodes: u64,
     killers: Vec<[u8; 2]>,
@@ -692,8 +743,8 @@ fn color_index(c: Color) -> usize {
     }
 }
 
-impl Solver {
-    fn new(game: Game, options: SolveOptions) -> Solver {
+impl<const S: usize> Solver<S> {
+    fn new(game: Game, options: SolveOptions) -> Solver<S> {
         let b = game.board();
         let geo = Geometry::new(b.width(), b.height());
         let n = geo.n as i32;
@@ -817,7 +868,7 @@ impl Solver {
 
     /// Whether some position at a path index below `end` may be in the filter `seen` or break
     /// the assumptions `dep`.
-    fn path_hits(&self, end: usize, seen: &Seen, dep: &Dep) -> bool {
+    fn path_hits(&self, end: usize, seen: &Seen, dep: &Dep<S>) -> bool {
         if !dep.is_none() {
             return self.path[..end]
                 .iter()
@@ -1107,7 +1158,7 @@ impl Solver {
 
     /// The filters and assumptions of the entry in slot `i`, turned from the canonical
     /// orientation into that of the current board (symmetry `sym`).
-    fn body_here(&self, i: usize, sym: usize) -> Body {
+    fn body_here(&self, i: usize, sym: usize) -> Body<S> {
         let mut b = self.table.body(i);
         let from_canon = |m: u64| self.mover.unmap_mask(sym, m);
         for f in &mut b.seen {
@@ -1178,8 +1229,12 @@ impl Solver {
             }
             let ok = dep_ok.then(|| {
                 (
-                    need_lo && e.history_free[o] && !self.path_hits(outside, &b.seen[x], &DEP_NONE),
-                    need_hi && e.history_free[x] && !self.path_hits(outside, &b.seen[o], &DEP_NONE),
+                    need_lo
+                        && e.history_free[o]
+                        && !self.path_hits(outside, &b.seen[x], &Dep::NONE),
+                    need_hi
+                        && e.history_free[x]
+                        && !self.path_hits(outside, &b.seen[o], &Dep::NONE),
                 )
             });
             ok.unwrap_or((false, false))
@@ -1231,7 +1286,7 @@ impl Solver {
 
     /// The null-window search of the current position: its value (fail-soft), with what its
     /// subtree passes up merged into `up` (its parent's accumulator).
-    fn search(&mut self, alpha: i32, beta: i32, ply: usize, up: &mut Out) -> i32 {
+    fn search(&mut self, alpha: i32, beta: i32, ply: usize, up: &mut Out<S>) -> i32 {
         self.nodes += 1;
         self.stats.max_ply = self.stats.max_ply.max(ply);
         if self.nodes & 0xffff == 0 {
@@ -1288,7 +1343,7 @@ impl Solver {
         let color = here.to_move;
         let ci = color_index(color);
         // What this node passes up: its children's, merged as they return.
-        let mut mine = OUT_NONE;
+        let mut mine = Out::NONE;
         let mut moves = self.spare_lists.pop().unwrap_or_default();
         moves.clear();
         let ply_k = ply.min(MAX_PLY);
@@ -1542,7 +1597,7 @@ impl Solver {
         d: usize,
         alpha: i32,
         beta: i32,
-    ) -> Option<(i32, Dep)> {
+    ) -> Option<(i32, Dep<S>)> {
         let flip = here.to_move == Color::White;
         let decide = |(lo, hi): (i32, i32)| -> Option<i32> {
             let (lo, hi) = if flip { (-hi, -lo) } else { (lo, hi) };
@@ -1606,8 +1661,8 @@ impl Solver {
 
     /// What a bound that counts colour c's safe regions (`use_reg[c]`) assumes of the earlier
     /// positions.
-    fn region_dep(s: &[Safety; 2], use_reg: [bool; 2]) -> Dep {
-        let mut dep = DEP_NONE;
+    fn region_dep(s: &[Safety; 2], use_reg: [bool; 2]) -> Dep<S> {
+        let mut dep = Dep::NONE;
         for c in 0..2 {
             if use_reg[c] {
                 dep.add(c, s[c].alive, s[c].regions);
@@ -1627,7 +1682,7 @@ impl Solver {
         s: &mut [Safety; 2],
         d: usize,
         beta: i32,
-    ) -> (i32, Dep) {
+    ) -> (i32, Dep<S>) {
         let p = color_index(self.pessimistic_for);
         if self.regions && s[p].candidates != 0 {
             // Rule 6's checks only when counting every area they may keep would move the
@@ -1807,7 +1862,7 @@ impl Solver {
     fn step(&mut self, test: &mut Test, left: u64) -> Option<(bool, i32)> {
         let r = self.round_start(test, left);
         let beta = test.beta;
-        let mut out = OUT_NONE;
+        let mut out = Out::NONE;
         let value = self.search(beta - 1, beta, 0, &mut out);
         let aborted = self.round_stop();
         let for_root = r.i == 0;

@@ -132,7 +132,7 @@ fn solved(win: bool, run: u32) -> (u32, u32, u32) {
     }
 }
 
-impl Solver {
+impl<const S: usize> Solver<S> {
     /// The next df-pn run of `test` (at most `left` nodes): like [`Solver::step`], the same
     /// schedule of depth limits, sides and budgets, with a proof-number search in place of each
     /// depth-limited alpha-beta search. Answers `(at_least, bound)` when a run settles the test.

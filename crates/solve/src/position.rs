@@ -154,7 +154,7 @@ impl Moves {
     /// What a play at the empty point `p` by the player with stones `own` does (`chains`: of
     /// this position, for this player): the mover's stones and the opponent's after it, and
     /// whether it is a suicide (the mover's chain removed, which the caller must allow).
-    #[inline]
+    #[inline(always)]
     pub fn play(&self, own: u64, opp: u64, chains: &Chains, p: usize) -> Played {
         let stone = 1u64 << p;
         debug_assert!((own | opp) & stone == 0, "an empty point");
@@ -319,6 +319,7 @@ impl HashIndex {
 
     /// Records that path index `index` (the new top of the path) holds `hash`; returns the
     /// index that held it before (kept by the caller for [`HashIndex::remove`]).
+    #[inline(always)]
     pub fn insert(&mut self, hash: u64, index: usize) -> Option<usize> {
         let index = u32::try_from(index).expect("a path shorter than 2^32");
         let i = self.slot(hash);
@@ -415,7 +416,7 @@ mod tests {
     }
 
     /// Compares the solver's current position with the game's, hashes included.
-    fn compare(s: &Solver, game: &Game, core_hashes: &[u64]) {
+    fn compare(s: &Solver<1>, game: &Game, core_hashes: &[u64]) {
         let e = s.path.last().unwrap();
         let (bl, wh) = masks(game.board());
         assert_eq!((e.black, e.white), (bl, wh), "stones\n{:?}", game.board());
@@ -463,7 +464,7 @@ mod tests {
     }
 
     /// Checks every empty point's legality against the game, then returns the legal plays.
-    fn check_moves(s: &Solver, game: &Game, seen: &mut Seen) -> Vec<Child> {
+    fn check_moves(s: &Solver<1>, game: &Game, seen: &mut Seen) -> Vec<Child> {
         let (mut list, mut min_ref) = (Vec::new(), usize::MAX);
         s.legal_plays(&mut list, &mut min_ref);
         let color = game.to_move();
@@ -531,7 +532,7 @@ mod tests {
                 table_bits: 4,
                 ..SolveOptions::default()
             };
-            let mut s = Solver::new(Game::new(w, h, rules).unwrap(), options);
+            let mut s = Solver::<1>::new(Game::new(w, h, rules).unwrap(), options);
             let mut core_hashes = vec![game.board().hash()];
             for step in 0..steps {
                 compare(&s, &game, &core_hashes);
@@ -658,7 +659,7 @@ mod tests {
             table_bits: 4,
             ..SolveOptions::default()
         };
-        let mut s = Solver::new(Game::new(4, 4, rules).unwrap(), options);
+        let mut s = Solver::<1>::new(Game::new(4, 4, rules).unwrap(), options);
         let mut x = 17u64;
         let (mut alive, mut repeats) = (0, 0);
         let mut earlier: Vec<(u64, u64, u64)> = Vec::new();

@@ -84,27 +84,35 @@ pub(crate) fn seen_union(a: &mut Seen, b: &Seen) {
 /// What a searched subtree's safe-region cut-offs assumed about the earlier history
 /// (docs/SOLVING.md, "Safe points", and the GHI section): a list of assumptions, each for one
 /// colour c (0 black, 1 white): no earlier position may hold all of `need` and a stone of c in
-/// `inside`. Each colour has [`DEP_SLOTS`] slots (an empty slot: `inside` 0). Assumptions with
-/// the same `need` share a slot exactly (the union of their regions); one that a slot already
-/// implies adds nothing; when the slots are full, a new one is merged into the slot whose
-/// `need` it shares most, conservatively (the stones both need, the regions of either), which
-/// only forbids more positions.
+/// `inside`. Each colour has `S` slots (an empty slot: `inside` 0; the solver takes
+/// [`SMALL_SLOTS`] or [`BIG_SLOTS`]). Assumptions with the same `need` share a slot exactly (the
+/// union of their regions); one that a slot already implies adds nothing; when the slots are
+/// full, a new one is merged into the slot whose `need` it shares most, conservatively (the
+/// stones both need, the regions of either), which only forbids more positions.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub(crate) struct Dep {
-    pub need: [[u64; DEP_SLOTS]; 2],
-    pub inside: [[u64; DEP_SLOTS]; 2],
+pub(crate) struct Dep<const S: usize> {
+    pub need: [[u64; S]; 2],
+    pub inside: [[u64; S]; 2],
 }
 
-/// Assumptions kept apart per colour in a [`Dep`].
-pub(crate) const DEP_SLOTS: usize = 1;
+/// Assumptions kept apart per colour in a [`Dep`] on boards below
+/// [`crate::BIG_BOARD_POINTS`] (one: every assumption of a colour merged into one, the record
+/// of wave 13; more did not pay there, docs/BENCHMARKS.md, "Wave 14: narrower assumptions").
+pub(crate) const SMALL_SLOTS: usize = 1;
+/// Assumptions kept apart per colour in a [`Dep`] on boards of [`crate::BIG_BOARD_POINTS`] or
+/// more (docs/BENCHMARKS.md, "Wave 15: the assumptions' slots on the big boards").
+pub(crate) const BIG_SLOTS: usize = 8;
 
-/// No assumption.
-pub(crate) const DEP_NONE: Dep = Dep {
-    need: [[u64::MAX; DEP_SLOTS]; 2],
-    inside: [[0; DEP_SLOTS]; 2],
-};
+impl<const S: usize> Dep<S> {
+    /// No assumption.
+    pub const NONE: Dep<S> = Dep {
+        need: [[u64::MAX; S]; 2],
+        inside: [[0; S]; 2],
+    };
 
-impl Dep {
+    /// Words it is stored as.
+    const WORDS: usize = 4 * S;
+
     /// Whether it assumes nothing.
     #[inline]
     pub fn is_none(&self) -> bool {
@@ -121,14 +129,14 @@ impl Dep {
         let (ns, is) = (&mut self.need[c], &mut self.inside[c]);
         // A slot that forbids every position the new one forbids (it needs no more stones and
         // has the new regions) already holds it; one of the same stones holds it widened.
-        for j in 0..DEP_SLOTS {
+        for j in 0..S {
             if is[j] != 0 && ns[j] & !need == 0 && (inside & !is[j] == 0 || ns[j] == need) {
                 is[j] |= inside;
                 return;
             }
         }
         // The new one forbids every position a slot forbids: it takes the slot.
-        for j in 0..DEP_SLOTS {
+        for j in 0..S {
             if is[j] != 0 && need & !ns[j] == 0 && is[j] & !inside == 0 {
                 ns[j] = need;
                 is[j] = inside;
@@ -138,7 +146,7 @@ impl Dep {
         // A free slot, else the slot whose stones it shares most, merged: the stones both
         // need, the regions of either (every position either forbade stays forbidden).
         let mut best = (0, 0);
-        for j in 0..DEP_SLOTS {
+        for j in 0..S {
             if is[j] == 0 {
                 ns[j] = need;
                 is[j] = inside;
@@ -156,16 +164,16 @@ impl Dep {
 
     /// Adds the assumptions of `o`.
     #[inline]
-    pub fn merge(&mut self, o: &Dep) {
+    pub fn merge(&mut self, o: &Dep<S>) {
         for c in 0..2 {
-            for j in 0..DEP_SLOTS {
+            for j in 0..S {
                 self.add(c, o.need[c][j], o.inside[c][j]);
             }
         }
     }
 
     /// The assumptions with their stone masks passed through `f`.
-    pub fn mapped(&self, f: impl Fn(u64) -> u64) -> Dep {
+    pub fn mapped(&self, f: impl Fn(u64) -> u64) -> Dep<S> {
         Dep {
             need: self.need.map(|c| c.map(&f)),
             inside: self.inside.map(|c| c.map(&f)),
@@ -177,31 +185,30 @@ impl Dep {
     pub fn hit(&self, black: u64, white: u64) -> bool {
         let own = [black, white];
         (0..2).any(|c| {
-            (0..DEP_SLOTS).any(|j| {
+            (0..S).any(|j| {
                 let (n, i) = (self.need[c][j], self.inside[c][j]);
                 i != 0 && own[c] & n == n && own[c] & i != 0
             })
         })
     }
 
-    /// The words it is stored as: per colour, per slot, `need` then `inside`.
-    fn to_words(self) -> [u64; DEP_WORDS] {
-        let mut w = [0; DEP_WORDS];
+    /// Writes the words it is stored as (`WORDS` of them): per colour, per slot, `need` then
+    /// `inside`.
+    fn write_words(self, w: &mut [u64]) {
         for c in 0..2 {
-            for j in 0..DEP_SLOTS {
-                let k = 2 * (c * DEP_SLOTS + j);
+            for j in 0..S {
+                let k = 2 * (c * S + j);
                 w[k] = self.need[c][j];
                 w[k + 1] = self.inside[c][j];
             }
         }
-        w
     }
 
-    fn from_words(w: &[u64]) -> Dep {
-        let mut d = DEP_NONE;
+    fn from_words(w: &[u64]) -> Dep<S> {
+        let mut d = Dep::NONE;
         for c in 0..2 {
-            for j in 0..DEP_SLOTS {
-                let k = 2 * (c * DEP_SLOTS + j);
+            for j in 0..S {
+                let k = 2 * (c * S + j);
                 d.need[c][j] = w[k];
                 d.inside[c][j] = w[k + 1];
             }
@@ -209,9 +216,6 @@ impl Dep {
         d
     }
 }
-
-/// Words of a stored [`Dep`].
-const DEP_WORDS: usize = 4 * DEP_SLOTS;
 
 /// The move field of an entry: no move known.
 pub(crate) const NO_MOVE: u8 = 255;
@@ -245,15 +249,16 @@ pub(crate) struct Head {
 /// safe-region assumptions, with their stone masks in the canonical orientation of the entry's
 /// position (an entry is reused on every position of the same key, mirror images included).
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub(crate) struct Body {
+pub(crate) struct Body<const S: usize> {
     /// For each colour: the positions its moves in the subtree created.
     pub seen: [Seen; 2],
     /// What the subtree's safe-region cut-offs assumed about earlier positions.
-    pub dep: Dep,
+    pub dep: Dep<S>,
 }
 
 /// A fixed-size table of 2^bits entries, two per bucket (one kept by size of work, one always
-/// replaced). A bucket is 96 words (768 bytes, twelve cache lines) aligned to a cache line: its
+/// replaced), each with `S` assumption slots a colour ([`Dep`]). A bucket is 96 words at one
+/// slot (768 bytes, twelve cache lines; 152 words at eight) aligned to a cache line: its
 /// first line holds both keys, both slots' work and the first slot's probe fields, so that a
 /// probe that misses, or finds the first slot, reads one cache line; the second slot's probe
 /// fields fill the next line (the pair of lines that the processor fetches together), and the
@@ -261,7 +266,7 @@ pub(crate) struct Body {
 /// plain words so that a new table is zeroed memory from the system (no writing of hundreds of
 /// megabytes before the search starts; pages come as they are used); an empty slot (key 0) is
 /// never read.
-pub(crate) struct Table {
+pub(crate) struct Table<const S: usize> {
     /// `BUCKET_WORDS` words a bucket from `start` on (the words before `start` only align the
     /// buckets to cache lines; zeroed memory comes from the system only for a vector of plain
     /// words or of short arrays).
@@ -274,29 +279,50 @@ pub(crate) struct Table {
     occupied: usize,
 }
 
-/// Words of a bucket: the two keys, the two slots' work (nodes spent on each, for
-/// replacement), the first slot's [`Head`], a spare word, the second slot's [`Head`], then the
-/// two slots' [`Body`]s.
-const BUCKET_WORDS: usize = (BODY_AT[1] + BODY_WORDS).div_ceil(LINE_WORDS) * LINE_WORDS;
 /// Where the work word of a bucket is.
 const WORK_AT: usize = 2;
 /// Where each slot's [`Head`] begins in its bucket.
 const HEAD_AT: [usize; 2] = [3, 8];
-/// Where each slot's [`Body`] begins in its bucket.
-const BODY_AT: [usize; 2] = [12, 12 + BODY_WORDS];
+/// Where the first slot's [`Body`] begins in its bucket (the second's follows it).
+const BODY0_AT: usize = 12;
 /// Words of a cache line.
 const LINE_WORDS: usize = 8;
 const _: () = assert!(HEAD_AT[0] + HEAD_WORDS <= LINE_WORDS);
 const _: () = assert!(HEAD_AT[1] >= LINE_WORDS && HEAD_AT[1] + HEAD_WORDS <= 2 * LINE_WORDS);
-const _: () = assert!(BODY_AT[0] >= HEAD_AT[1] + HEAD_WORDS);
-const _: () = assert!(BODY_AT[1] + BODY_WORDS <= BUCKET_WORDS);
-const _: () = assert!(BUCKET_WORDS.is_multiple_of(LINE_WORDS));
+const _: () = assert!(BODY0_AT >= HEAD_AT[1] + HEAD_WORDS);
 
 /// Words of a [`Head`]: exact, path, min_ref, then lower, upper, best and history_free.
 const HEAD_WORDS: usize = 4;
-/// Words of a [`Body`]: the two filters, then the assumptions' `need` and `inside`.
-const BODY_WORDS: usize = 2 * SEEN_WORDS + DEP_WORDS;
 const SEEN_WORDS: usize = BLOOM_WORDS + 3;
+
+/// Words of a [`Body`] with `slots` assumption slots a colour: the two filters, then the
+/// assumptions' `need` and `inside`.
+const fn body_words(slots: usize) -> usize {
+    2 * SEEN_WORDS + 4 * slots
+}
+
+/// Words of a bucket with `slots` assumption slots a colour: the two keys, the two slots' work
+/// (nodes spent on each, for replacement), the first slot's [`Head`], a spare word, the second
+/// slot's [`Head`], then the two slots' [`Body`]s, rounded up to whole cache lines.
+const fn bucket_words(slots: usize) -> usize {
+    (BODY0_AT + 2 * body_words(slots)).div_ceil(LINE_WORDS) * LINE_WORDS
+}
+
+/// The bytes a table of 2^bits entries with `slots` assumption slots a colour takes.
+pub(crate) fn table_bytes(bits: u32, slots: usize) -> Option<usize> {
+    let buckets = 1usize.checked_shl(bits.max(1) - 1)?;
+    buckets
+        .checked_mul(8 * bucket_words(slots))?
+        .checked_add(8 * (LINE_WORDS - 1))
+}
+
+/// Whether the memory for a table of 2^bits entries with `slots` assumption slots a colour can
+/// be had: a reservation of that many bytes, given back at once (the table itself is zeroed
+/// memory that the system hands out page by page as it is touched, so the probe touches
+/// nothing).
+pub(crate) fn table_fits(bits: u32, slots: usize) -> bool {
+    table_bytes(bits, slots).is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok())
+}
 
 impl Head {
     fn to_words(self) -> [u64; HEAD_WORDS] {
@@ -325,8 +351,8 @@ impl Head {
     }
 }
 
-impl Body {
-    fn from_words(w: &[u64]) -> Body {
+impl<const S: usize> Body<S> {
+    fn from_words(w: &[u64]) -> Body<S> {
         let mut seen = [[0; SEEN_WORDS]; 2];
         seen[0].copy_from_slice(&w[..SEEN_WORDS]);
         seen[1].copy_from_slice(&w[SEEN_WORDS..2 * SEEN_WORDS]);
@@ -337,26 +363,26 @@ impl Body {
     }
 }
 
-impl Table {
-    /// The bytes a table of 2^bits entries takes.
-    pub fn bytes(bits: u32) -> Option<usize> {
-        let buckets = 1usize.checked_shl(bits.max(1) - 1)?;
-        buckets
-            .checked_mul(8 * BUCKET_WORDS)?
-            .checked_add(8 * (LINE_WORDS - 1))
-    }
-
-    /// Whether the memory for a table of 2^bits entries can be had: a reservation of that many
-    /// bytes, given back at once (the table itself is zeroed memory that the system hands out
-    /// page by page as it is touched, so the probe touches nothing).
-    pub fn fits(bits: u32) -> bool {
-        Table::bytes(bits).is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok())
-    }
+impl<const S: usize> Table<S> {
+    /// Words of a [`Body`].
+    const BODY_WORDS: usize = body_words(S);
+    /// Where each slot's [`Body`] begins in its bucket.
+    const BODY_AT: [usize; 2] = [BODY0_AT, BODY0_AT + Self::BODY_WORDS];
+    /// Words of a bucket ([`bucket_words`]).
+    const BUCKET_WORDS: usize = bucket_words(S);
+    /// The layout's checks, evaluated for each slot count the solver builds.
+    const LAYOUT: () = assert!(
+        Self::BODY_AT[1] + Self::BODY_WORDS <= Self::BUCKET_WORDS
+            && Self::BUCKET_WORDS.is_multiple_of(LINE_WORDS)
+            && Self::BODY_WORDS == 2 * SEEN_WORDS + Dep::<S>::WORDS
+    );
 
     /// A table of 2^bits entries.
-    pub fn new(bits: u32) -> Table {
+    pub fn new(bits: u32) -> Table<S> {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::LAYOUT;
         let size = 1usize << bits.max(1);
-        let words = vec![0u64; size / 2 * BUCKET_WORDS + LINE_WORDS - 1];
+        let words = vec![0u64; size / 2 * Self::BUCKET_WORDS + LINE_WORDS - 1];
         // The first word on a cache line (64 bytes) boundary.
         let misalign = words.as_ptr() as usize % (8 * LINE_WORDS);
         let start = (8 * LINE_WORDS - misalign) % (8 * LINE_WORDS) / 8;
@@ -370,22 +396,16 @@ impl Table {
 
     /// The bucket of slot `i`, and which of its two slots `i` is.
     #[inline]
-    fn bucket(&self, i: usize) -> (&[u64; BUCKET_WORDS], usize) {
-        let at = self.start + (i >> 1) * BUCKET_WORDS;
-        let b = self.words[at..at + BUCKET_WORDS]
-            .try_into()
-            .expect("a bucket's words");
-        (b, i & 1)
+    fn bucket(&self, i: usize) -> (&[u64], usize) {
+        let at = self.start + (i >> 1) * Self::BUCKET_WORDS;
+        (&self.words[at..at + Self::BUCKET_WORDS], i & 1)
     }
 
     /// The bucket of slot `i` to write, and which of its two slots `i` is.
     #[inline]
-    fn bucket_mut(&mut self, i: usize) -> (&mut [u64; BUCKET_WORDS], usize) {
-        let at = self.start + (i >> 1) * BUCKET_WORDS;
-        let b = (&mut self.words[at..at + BUCKET_WORDS])
-            .try_into()
-            .expect("a bucket's words");
-        (b, i & 1)
+    fn bucket_mut(&mut self, i: usize) -> (&mut [u64], usize) {
+        let at = self.start + (i >> 1) * Self::BUCKET_WORDS;
+        (&mut self.words[at..at + Self::BUCKET_WORDS], i & 1)
     }
 
     /// The work word's share of slot `i`'s bucket that is slot `i`'s.
@@ -415,7 +435,7 @@ impl Table {
     #[inline]
     pub fn touch(&self, key: u64) -> u64 {
         let i = (key as usize) & self.mask;
-        self.words[self.start + (i >> 1) * BUCKET_WORDS]
+        self.words[self.start + (i >> 1) * Self::BUCKET_WORDS]
     }
 
     /// The probe fields of the entry in slot `i`.
@@ -431,9 +451,9 @@ impl Table {
 
     /// The filters and assumptions of the entry in slot `i`.
     #[inline]
-    pub fn body(&self, i: usize) -> Body {
+    pub fn body(&self, i: usize) -> Body<S> {
         let (b, j) = self.bucket(i);
-        Body::from_words(&b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS])
+        Body::from_words(&b[Self::BODY_AT[j]..Self::BODY_AT[j] + Self::BODY_WORDS])
     }
 
     /// Merges the filters and assumptions of the entry in slot `i`, their stone masks passed
@@ -445,10 +465,10 @@ impl Table {
         i: usize,
         f: impl Fn(u64) -> u64,
         seen: &mut [Seen; 2],
-        dep: &mut Dep,
+        dep: &mut Dep<S>,
     ) {
         let (b, j) = self.bucket(i);
-        let w = &b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS];
+        let w = &b[Self::BODY_AT[j]..Self::BODY_AT[j] + Self::BODY_WORDS];
         for (c, s) in seen.iter_mut().enumerate() {
             let o = &w[c * SEEN_WORDS..(c + 1) * SEEN_WORDS];
             for k in 0..=COUNTS {
@@ -459,8 +479,8 @@ impl Table {
         }
         let d = &w[2 * SEEN_WORDS..];
         for c in 0..2 {
-            for j in 0..DEP_SLOTS {
-                let k = 2 * (c * DEP_SLOTS + j);
+            for j in 0..S {
+                let k = 2 * (c * S + j);
                 if d[k + 1] != 0 {
                     dep.add(c, f(d[k]), f(d[k + 1]));
                 }
@@ -483,7 +503,7 @@ impl Table {
         key: u64,
         head: Head,
         seen: &[Seen; 2],
-        dep: &Dep,
+        dep: &Dep<S>,
         to_canon: impl Fn(u64) -> u64,
         old: Option<usize>,
         merge: bool,
@@ -496,7 +516,7 @@ impl Table {
             None => {
                 let b = (key as usize) & self.mask;
                 let (bucket, _) = self.bucket(b);
-                if Table::work_of(bucket[WORK_AT], 0) <= work {
+                if Self::work_of(bucket[WORK_AT], 0) <= work {
                     b
                 } else {
                     b + 1
@@ -523,7 +543,7 @@ impl Table {
         };
         debug_assert!(head.lower <= head.upper, "inconsistent bounds");
         *hw = head.to_words();
-        let w = &mut b[BODY_AT[j]..BODY_AT[j] + BODY_WORDS];
+        let w = &mut b[Self::BODY_AT[j]..Self::BODY_AT[j] + Self::BODY_WORDS];
         for (c, f) in seen.iter().enumerate() {
             let w = &mut w[c * SEEN_WORDS..(c + 1) * SEEN_WORDS];
             let (bloom_counts, common) = w.split_at_mut(COMMON_B);
@@ -545,8 +565,8 @@ impl Table {
         if merge {
             new.merge(&Dep::from_words(d));
         }
-        d.copy_from_slice(&new.to_words());
-        let was = Table::work_of(b[WORK_AT], j);
+        new.write_words(d);
+        let was = Self::work_of(b[WORK_AT], j);
         let now = if old.is_none() { work } else { was.max(work) };
         let mine = (u32::MAX as u64) << (32 * j);
         b[WORK_AT] = b[WORK_AT] & !mine | (now as u64) << (32 * j);
@@ -560,7 +580,7 @@ impl Table {
 
     /// The number of slots.
     pub fn capacity(&self) -> usize {
-        (self.words.len() - self.start) / BUCKET_WORDS * 2
+        (self.words.len() - self.start) / Self::BUCKET_WORDS * 2
     }
 }
 
@@ -595,12 +615,11 @@ mod tests {
     /// `Dep::add` against the list of the assumptions added, on every pair of black and
     /// white stone sets of a 6-point board: every position that an added assumption forbids
     /// stays forbidden (the merge of assumptions that do not fit apart is conservative), and
-    /// while a colour's assumptions have no more distinct `need`s than [`DEP_SLOTS`] it forbids
+    /// while a colour's assumptions have no more distinct `need`s than its `S` slots it forbids
     /// no other position (assumptions kept apart, or sharing their stones, are exact). Fails
     /// when the merge keeps the new `need` instead of the stones both need, when a slot is
     /// taken or widened by an assumption it does not imply, or when `hit` reads one slot only.
-    #[test]
-    fn assumptions_are_kept_apart_or_merged_conservatively() {
+    fn assumptions_are_kept_apart_or_merged_conservatively<const S: usize>() {
         let mut x = 0x5eed_u64;
         let mut next = move || {
             x = crate::geometry::splitmix(x);
@@ -610,9 +629,9 @@ mod tests {
         let needs = [0b00_0011, 0b00_0111, 0b00_1111, 0b11_0000, 0b10_0001, 0];
         let (mut exact_lists, mut merged_lists) = (0, 0);
         for _ in 0..3000 {
-            let mut d = DEP_NONE;
+            let mut d = Dep::<S>::NONE;
             let mut list = Vec::new();
-            for _ in 0..1 + next() % (3 * DEP_SLOTS as u64 + 2) {
+            for _ in 0..1 + next() % (3 * S as u64 + 2) {
                 let c = (next() % 2) as usize;
                 let need = if next() % 2 == 0 {
                     needs[(next() % needs.len() as u64) as usize]
@@ -630,7 +649,7 @@ mod tests {
                 let mut n: Vec<u64> = list.iter().filter(|a| a.0 == c).map(|a| a.1).collect();
                 n.sort_unstable();
                 n.dedup();
-                n.len() <= DEP_SLOTS
+                n.len() <= S
             });
             if exact {
                 exact_lists += 1;
@@ -639,8 +658,10 @@ mod tests {
             }
             // Stored and read back: the same assumptions; merged into none: the same positions
             // forbidden.
-            assert_eq!(Dep::from_words(&d.to_words()), d);
-            let mut back = DEP_NONE;
+            let mut words = vec![0; Dep::<S>::WORDS];
+            d.write_words(&mut words);
+            assert_eq!(Dep::from_words(&words), d);
+            let mut back = Dep::<S>::NONE;
             back.merge(&d);
             for black in 0..64u64 {
                 for white in 0..64u64 {
@@ -668,8 +689,8 @@ mod tests {
     }
 
     /// One assumption per colour (none where `inside` is 0).
-    fn dep2(need: [u64; 2], inside: [u64; 2]) -> Dep {
-        let mut d = DEP_NONE;
+    fn dep2<const S: usize>(need: [u64; 2], inside: [u64; 2]) -> Dep<S> {
+        let mut d = Dep::<S>::NONE;
         for c in 0..2 {
             d.add(c, need[c], inside[c]);
         }
@@ -688,9 +709,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn entries_come_back_as_stored() {
-        let mut t = Table::new(4);
+    fn entries_come_back_as_stored<const S: usize>() {
+        let mut t = Table::<S>::new(4);
         let seen = filters(0);
         let dep = dep2([u64::MAX, 5], [0, 1 << 63]);
         let key = 0x8000_0000_0000_0003;
@@ -714,15 +734,14 @@ mod tests {
     /// `touch` reads the first key word of the bucket `find` looks in: the key stored in the
     /// bucket's first slot (an empty bucket's first slot keeps `store` from choosing the
     /// second), for any key of that bucket, and 0 (an empty slot) for a key of another bucket.
-    #[test]
-    fn touch_reads_the_bucket_that_find_reads() {
-        let mut t = Table::new(4);
+    fn touch_reads_the_bucket_that_find_reads<const S: usize>() {
+        let mut t = Table::<S>::new(4);
         let key = 0x8000_0000_0000_0005;
         t.store(
             key,
             head(-3, 3),
             &filters(0),
-            &DEP_NONE,
+            &Dep::<S>::NONE,
             |m| m,
             None,
             false,
@@ -742,9 +761,8 @@ mod tests {
     /// the long way (the body copied out, its stone masks turned, `seen_union` and
     /// `Dep::merge`), into an accumulator that already holds other filters and assumptions;
     /// the turn is a 64-bit rotation, which moves the stone masks' bits and no others.
-    #[test]
-    fn merging_a_body_in_place_is_the_union_turned() {
-        let mut t = Table::new(4);
+    fn merging_a_body_in_place_is_the_union_turned<const S: usize>() {
+        let mut t = Table::<S>::new(4);
         let seen = filters(3);
         let dep = dep2([0b1111 << 8, 0b0110], [1 << 9, 1 << 62]);
         let key = 0x8000_0000_0000_0005;
@@ -773,20 +791,19 @@ mod tests {
     /// The bucket layout: cache-line aligned, two slots that do not overwrite each other, and
     /// the replacement policy (the first slot goes to the larger work, the second is always
     /// replaced).
-    #[test]
-    fn buckets_hold_two_slots_and_replace_by_work() {
-        let mut t = Table::new(6);
+    fn buckets_hold_two_slots_and_replace_by_work<const S: usize>() {
+        let mut t = Table::<S>::new(6);
         assert_eq!(t.capacity(), 64);
         assert_eq!((t.words[t.start..].as_ptr() as usize) % 64, 0);
         // Four keys of one bucket (the same bits under the mask), each with its own fields.
         let keys = [0x100 | 9, 0x200 | 9, 0x300 | 9, 0x400 | 9].map(|k| k << 8 | 0x21);
-        let store = |t: &mut Table, k: usize, work: u64| {
+        let store = |t: &mut Table<S>, k: usize, work: u64| {
             let h = head(k as i16, 20 + k as i16);
             let seen = filters(k as u64);
             let dep = dep2([k as u64, 1], [2, k as u64]);
             t.store(keys[k], h, &seen, &dep, |m| m, None, false, work);
         };
-        let holds = |t: &Table, k: usize| {
+        let holds = |t: &Table<S>, k: usize| {
             t.find(keys[k]).is_some_and(|i| {
                 t.head(i) == head(k as i16, 20 + k as i16)
                     && t.body(i).seen == filters(k as u64)
@@ -812,14 +829,14 @@ mod tests {
             keys[0] ^ 2,
             head(0, 0),
             &filters(0),
-            &DEP_NONE,
+            &Dep::<S>::NONE,
             |m| m,
             None,
             false,
             1,
         );
         let keys_held = t.words[t.start..]
-            .chunks_exact(BUCKET_WORDS)
+            .chunks_exact(Table::<S>::BUCKET_WORDS)
             .map(|b| (b[0] != 0) as usize + (b[1] != 0) as usize)
             .sum::<usize>();
         assert_eq!((t.occupied(), keys_held), (3, 3));
@@ -827,12 +844,11 @@ mod tests {
 
     /// A merging store gives what merging in the searched orientation and then turning the
     /// masks gave before (the wave-12 table: `Dep::merge`, `seen_union`, then the turn).
-    #[test]
-    fn merging_store_is_the_union_turned() {
+    fn merging_store_is_the_union_turned<const S: usize>() {
         // A permutation of the 64 bits, as a symmetry is.
         let to_canon = |m: u64| m.rotate_left(5);
         let from_canon = |m: u64| m.rotate_right(5);
-        let mut t = Table::new(4);
+        let mut t = Table::<S>::new(4);
         let key = 0x77;
         let (old_seen, new_seen) = (filters(0), filters(0x30));
         let old_dep = dep2([0b1110, 0b0111], [0b1, 0]);
@@ -893,7 +909,11 @@ mod tests {
     }
 
     /// What the table held after the first store: the filters and assumptions turned.
-    fn t_body_old(seen: &[Seen; 2], dep: &Dep, to_canon: impl Fn(u64) -> u64) -> Body {
+    fn t_body_old<const S: usize>(
+        seen: &[Seen; 2],
+        dep: &Dep<S>,
+        to_canon: impl Fn(u64) -> u64,
+    ) -> Body<S> {
         let mut seen = *seen;
         for f in &mut seen {
             seen_remap(f, &to_canon);
@@ -902,5 +922,55 @@ mod tests {
             seen,
             dep: dep.mapped(&to_canon),
         }
+    }
+
+    /// Each test above at the slot counts the solver builds (one, as on the small boards; eight,
+    /// as on the big ones) and at two and four.
+    #[test]
+    fn assumptions_are_kept_apart_or_merged_conservatively_at_each_slot_count() {
+        assumptions_are_kept_apart_or_merged_conservatively::<SMALL_SLOTS>();
+        assumptions_are_kept_apart_or_merged_conservatively::<BIG_SLOTS>();
+        assumptions_are_kept_apart_or_merged_conservatively::<2>();
+        assumptions_are_kept_apart_or_merged_conservatively::<4>();
+    }
+
+    #[test]
+    fn entries_come_back_as_stored_at_each_slot_count() {
+        entries_come_back_as_stored::<SMALL_SLOTS>();
+        entries_come_back_as_stored::<BIG_SLOTS>();
+        entries_come_back_as_stored::<2>();
+        entries_come_back_as_stored::<4>();
+    }
+
+    #[test]
+    fn touch_reads_the_bucket_that_find_reads_at_each_slot_count() {
+        touch_reads_the_bucket_that_find_reads::<SMALL_SLOTS>();
+        touch_reads_the_bucket_that_find_reads::<BIG_SLOTS>();
+        touch_reads_the_bucket_that_find_reads::<2>();
+        touch_reads_the_bucket_that_find_reads::<4>();
+    }
+
+    #[test]
+    fn merging_a_body_in_place_is_the_union_turned_at_each_slot_count() {
+        merging_a_body_in_place_is_the_union_turned::<SMALL_SLOTS>();
+        merging_a_body_in_place_is_the_union_turned::<BIG_SLOTS>();
+        merging_a_body_in_place_is_the_union_turned::<2>();
+        merging_a_body_in_place_is_the_union_turned::<4>();
+    }
+
+    #[test]
+    fn buckets_hold_two_slots_and_replace_by_work_at_each_slot_count() {
+        buckets_hold_two_slots_and_replace_by_work::<SMALL_SLOTS>();
+        buckets_hold_two_slots_and_replace_by_work::<BIG_SLOTS>();
+        buckets_hold_two_slots_and_replace_by_work::<2>();
+        buckets_hold_two_slots_and_replace_by_work::<4>();
+    }
+
+    #[test]
+    fn merging_store_is_the_union_turned_at_each_slot_count() {
+        merging_store_is_the_union_turned::<SMALL_SLOTS>();
+        merging_store_is_the_union_turned::<BIG_SLOTS>();
+        merging_store_is_the_union_turned::<2>();
+        merging_store_is_the_union_turned::<4>();
     }
 }

@@ -132,7 +132,7 @@ fn check_every_setting(positions: &[&str], want: i32) {
             for to_move in [Color::Black, Color::White] {
                 let v = values_over_settings(&b, to_move, rules);
                 assert!(
-                    v.iter().all(|r| r.6 == want),
+                    v.iter().all(|r| r.7 == want),
                     "{rows} {to_move:?} to move, ko={ko}: {v:?}"
                 );
             }
@@ -234,37 +234,43 @@ fn areas_where_the_first_move_decides_are_not_kept() {
 }
 
 /// One solve of `values_over_settings`: (safe regions, first depth, table bits, first budget,
-/// race with the top test, first guess, value).
-type Setting = (bool, usize, u32, u64, Option<u64>, i32, i32);
+/// race with the top test, first guess, assumption slots, value).
+type Setting = (bool, usize, u32, u64, Option<u64>, i32, usize, i32);
 
 /// Solves with every combination that must not change the value: safe regions on and off,
 /// several first depth limits, two table sizes (a small table makes positions, mirror images
 /// among them, replace each other's entries), node budgets from the default down to one node
 /// (searches that give up half way), MTD(f) with and without the race against the test at the
 /// top of the board's range (from the start or after 100 nodes), and first guesses from far
-/// below to far above the value (64 and -64 are clamped to the board's extremes). Returns the
+/// below to far above the value (64 and -64 are clamped to the board's extremes), and one or
+/// eight safe-region assumptions per colour kept apart in the table's entries. Returns the
 /// value of each setting.
 fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<Setting> {
     let mut out = Vec::new();
-    for (safe_regions, first_depth, table_bits, first_budget, race_top, first_guess) in [
-        (false, 0, 16, 0, Some(0), 0),
-        (true, 0, 16, 0, Some(0), 0),
-        (true, 0, 16, 0, None, 0),
-        (false, 1, 12, 0, Some(0), 0),
-        (true, 1, 12, 0, Some(0), 0),
-        (false, 2, 12, 0, None, 0),
-        (true, 3, 12, 0, Some(0), 0),
-        (true, 4, 12, 0, Some(0), 0),
-        (false, 6, 12, 0, Some(0), 0),
-        (true, 6, 12, 0, Some(100), 0),
-        (true, 12, 10, 0, Some(0), 0),
-        (true, 0, 12, 1, Some(0), 0),
-        (true, 0, 12, 1, Some(0), 64),
-        (true, 0, 12, 1, None, -64),
-        (true, 2, 12, 3, Some(0), 3),
-        (false, 3, 12, 5, Some(0), 0),
-        (true, 1, 10, 40, Some(0), 0),
-        (true, 1, 10, 40, Some(0), -2),
+    for (safe_regions, first_depth, table_bits, first_budget, race_top, first_guess, slots) in [
+        (false, 0, 16, 0, Some(0), 0, 0),
+        (true, 0, 16, 0, Some(0), 0, 0),
+        (true, 0, 16, 0, None, 0, 0),
+        (false, 1, 12, 0, Some(0), 0, 0),
+        (true, 1, 12, 0, Some(0), 0, 0),
+        (false, 2, 12, 0, None, 0, 0),
+        (true, 3, 12, 0, Some(0), 0, 0),
+        (true, 4, 12, 0, Some(0), 0, 0),
+        (false, 6, 12, 0, Some(0), 0, 0),
+        (true, 6, 12, 0, Some(100), 0, 0),
+        (true, 12, 10, 0, Some(0), 0, 0),
+        (true, 0, 12, 1, Some(0), 0, 0),
+        (true, 0, 12, 1, Some(0), 64, 0),
+        (true, 0, 12, 1, None, -64, 0),
+        (true, 2, 12, 3, Some(0), 3, 0),
+        (false, 3, 12, 5, Some(0), 0, 0),
+        (true, 1, 10, 40, Some(0), 0, 0),
+        (true, 1, 10, 40, Some(0), -2, 0),
+        // Eight assumptions per colour kept apart (the big boards' default) instead of one.
+        (true, 0, 16, 0, Some(0), 0, 8),
+        (true, 1, 12, 0, Some(0), 0, 8),
+        (true, 3, 12, 0, None, 0, 8),
+        (true, 1, 10, 40, Some(0), -2, 8),
     ] {
         let options = SolveOptions {
             first_depth,
@@ -273,6 +279,7 @@ fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<Setting>
             first_budget,
             race_top,
             first_guess,
+            assumption_slots: slots,
             ..SolveOptions::default()
         };
         let s = solve_position(b, to_move, rules, options).unwrap();
@@ -283,6 +290,7 @@ fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<Setting>
             first_budget,
             race_top,
             first_guess,
+            slots,
             s.score,
         ));
     }
@@ -311,9 +319,9 @@ fn value_does_not_depend_on_settings() {
     for (b, to_move, rules) in positions {
         let v = values_over_settings(&b, to_move, rules);
         assert!(
-            v.iter().all(|r| r.6 == v[0].6),
+            v.iter().all(|r| r.7 == v[0].7),
             "{:?} {to_move:?} to move, ko={}: (regions, first depth, table bits, first budget, \
-             race, first guess, value) {v:?}",
+             race, first guess, slots, value) {v:?}",
             b,
             rules.ko.name()
         );
