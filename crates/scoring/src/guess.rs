@@ -2350,6 +2350,12 @@ mod tests {
     /// kill. Black's string is dead whoever moves first; then white's strings stand beside
     /// the space the capture gives them (ten points, room for two eyes): alive. The rule reads
     /// the race: without it black's string stays alive and white's strings dead.
+    /// With A3 black, white's string has three liberties (E3 F3 F5): white first still kills
+    /// (black's one free move leaves it two when black is in atari), but black first fills
+    /// one, and after white's C9 another, so that when white's A9 puts black's string in atari
+    /// black takes the eleven white stones at their last liberty (they touch black's string
+    /// at B5, which gets its liberties back): black's string is dead only with white first,
+    /// and a string its owner saves by moving first keeps the playouts' verdict (alive).
     /// With A3, E3 and F3 black (white's string left the one liberty F5), black takes the
     /// eleven white stones at F5 whoever moves first: the playouts' verdict stands.
     #[test]
@@ -2389,6 +2395,12 @@ mod tests {
             verdicts(&rows),
             ((false, true, true), (true, false, false)),
             "black's string dead whoever moves first, white's two strings alive"
+        );
+        rows[6] = "XOOX..X..";
+        assert_eq!(
+            verdicts(&rows),
+            ((false, true, true), (false, true, true)),
+            "white's string has three liberties: black saves its string by moving first"
         );
         rows[6] = "XOOXXXX..";
         assert_eq!(

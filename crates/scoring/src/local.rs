@@ -573,15 +573,24 @@ pub(crate) fn read_owner_first(
 /// leaves the first one's answer). [`Reading::Dead`] when both capture it; [`Reading::Alive`]
 /// when one of them leaves it standing; [`Reading::Unknown`] when a first reading does not
 /// finish.
+///
+/// The string can only be found dead when the owner-first reading finishes, so that reading's
+/// area is drawn first (a flood, no search): when it is too big to read (no answer, whatever
+/// the budget), nothing is read and the answer is [`Reading::Unknown`]. No kill is lost (the
+/// readings could only have answered alive or unknown, never dead), and none of the budget
+/// goes to the attacker-first reading of a string that cannot be found dead.
 pub(crate) fn read_race(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
-    match read(a, target, fate, budget) {
-        Reading::Dead => {}
-        r => return r,
-    }
     let first = Open {
         attacker: false,
         defender: true,
     };
+    if flood(a, target, fate, first, SMALL).is_none() {
+        return Reading::Unknown;
+    }
+    match read(a, target, fate, budget) {
+        Reading::Dead => {}
+        r => return r,
+    }
     match read_area(a, target, fate, budget, first, false, SMALL) {
         Reading::Dead => {}
         r => return r,
@@ -650,6 +659,99 @@ fn read_area(
     if *budget == 0 {
         return Reading::Unknown;
     }
+    let Some(Area {
+        mut cells,
+        mut fixed,
+        closed,
+        mut area,
+        sealed,
+        cut_off_liberty,
+    }) = flood(a, target, fate, open, limits)
+    else {
+        return Reading::Unknown;
+    };
+    let n = a.cells.len();
+    let attacker_color = a.groups[target].color.opponent();
+    let defender_color = a.groups[target].color;
+    for &k in &sealed {
+        cells[k as usize] = code(attacker_color);
+        fixed[k as usize] = true;
+    }
+    let mut slot = vec![u8::MAX; n];
+    area.sort_unstable();
+    for (i, &k) in area.iter().enumerate() {
+        slot[k as usize] = i as u8;
+    }
+    let hashed = area.len() > MAX_POINTS;
+    let zobrist = if hashed {
+        (0..3 * area.len() as u64).map(zobrist_key).collect()
+    } else {
+        Vec::new()
+    };
+    // A wall that joined the fight because it can be cut off makes the fight longer (the
+    // attacker must fill the wall's own liberties too): such a reading gets twice the budget.
+    let nodes = if cut_off_liberty.iter().any(|&c| c) {
+        2 * limits.nodes
+    } else {
+        limits.nodes
+    };
+    let mut b = Board {
+        adj: &a.adj,
+        cells,
+        fixed,
+        playable: area
+            .iter()
+            .copied()
+            .filter(|&k| !closed[k as usize])
+            .collect(),
+        hashed,
+        sealed: limits.seal,
+        attacker_only: cut_off_liberty,
+        zobrist,
+        area,
+        slot,
+        target: a.groups[target].stones[0],
+        attacker: code(attacker_color),
+        defender: code(defender_color),
+        memo: HashMap::default(),
+        path: HashSet::default(),
+        nodes: 0,
+        budget: nodes.min(*budget),
+        mark: vec![0; n],
+        stamp: 0,
+        stack: Vec::new(),
+        scratch: Vec::new(),
+    };
+    let result = b.attacker_wins(attacker_first, u8::MAX, false);
+    *budget = budget.saturating_sub(b.nodes);
+    match result {
+        Some(true) => Reading::Dead,
+        Some(false) => Reading::Alive,
+        None => Reading::Unknown,
+    }
+}
+
+/// The points of a reading of [`read_area`] and what stands on them, as its flood draws them.
+struct Area {
+    /// The board's cells, coded.
+    cells: Vec<u8>,
+    /// Stones taken as never captured (the walls).
+    fixed: Vec<bool>,
+    /// Points where no move is played (the defender's dead strings).
+    closed: Vec<bool>,
+    /// The points of the area.
+    area: Vec<u16>,
+    /// Points beyond the area of a sealed reading, taken as the attacker's stones.
+    sealed: Vec<u16>,
+    /// Outside liberties of the defender's walls that can be cut off (only the attacker plays
+    /// there).
+    cut_off_liberty: Vec<bool>,
+}
+
+/// Draws the area of a reading of [`read_area`] (see there); `None` when it is too big for
+/// `limits` (a reading that is not sealed then has no answer: [`Reading::Unknown`] at once,
+/// whatever its budget).
+fn flood(a: &Analysis, target: usize, fate: &[Fate], open: Open, limits: Limits) -> Option<Area> {
     let n = a.cells.len();
     let defender_color = a.groups[target].color;
     let attacker_color = defender_color.opponent();
@@ -734,7 +836,7 @@ fn read_area(
         while let Some(k) = queue.pop_front() {
             if !full && area.len() >= limits.points {
                 if !limits.seal {
-                    return Reading::Unknown;
+                    return None;
                 }
                 full = true;
             }
@@ -746,7 +848,7 @@ fn read_area(
             {
                 if empties == limits.empty {
                     if !limits.seal {
-                        return Reading::Unknown;
+                        return None;
                     }
                     full = true;
                 } else {
@@ -775,7 +877,7 @@ fn read_area(
             .iter()
             .any(|&k| !in_area[k as usize])
         {
-            return Reading::Unknown;
+            return None;
         }
         let mut changed = false;
         for (g, group) in a.groups.iter().enumerate() {
@@ -832,63 +934,14 @@ fn read_area(
             break;
         }
     }
-    let mut cells = cells;
-    for &k in &sealed {
-        cells[k as usize] = code(attacker_color);
-        fixed[k as usize] = true;
-    }
-    let mut slot = vec![u8::MAX; n];
-    area.sort_unstable();
-    for (i, &k) in area.iter().enumerate() {
-        slot[k as usize] = i as u8;
-    }
-    let hashed = area.len() > MAX_POINTS;
-    let zobrist = if hashed {
-        (0..3 * area.len() as u64).map(zobrist_key).collect()
-    } else {
-        Vec::new()
-    };
-    // A wall that joined the fight because it can be cut off makes the fight longer (the
-    // attacker must fill the wall's own liberties too): such a reading gets twice the budget.
-    let nodes = if cut_off_liberty.iter().any(|&c| c) {
-        2 * limits.nodes
-    } else {
-        limits.nodes
-    };
-    let mut b = Board {
-        adj: &a.adj,
+    Some(Area {
         cells,
         fixed,
-        playable: area
-            .iter()
-            .copied()
-            .filter(|&k| !closed[k as usize])
-            .collect(),
-        hashed,
-        sealed: limits.seal,
-        attacker_only: cut_off_liberty,
-        zobrist,
+        closed,
         area,
-        slot,
-        target: a.groups[target].stones[0],
-        attacker: code(attacker_color),
-        defender: code(defender_color),
-        memo: HashMap::default(),
-        path: HashSet::default(),
-        nodes: 0,
-        budget: nodes.min(*budget),
-        mark: vec![0; n],
-        stamp: 0,
-        stack: Vec::new(),
-        scratch: Vec::new(),
-    };
-    let result = b.attacker_wins(attacker_first, u8::MAX, false);
-    *budget = budget.saturating_sub(b.nodes);
-    match result {
-        Some(true) => Reading::Dead,
-        Some(false) => Reading::Alive,
-        None => Reading::Unknown,
-    }
+        sealed,
+        cut_off_liberty,
+    })
 }
 
 #[cfg(test)]
@@ -923,6 +976,61 @@ mod tests {
         }
         let mut budget = GUESS_BUDGET;
         read(&a, group(target), &fate, &mut budget)
+    }
+
+    /// Reads the string at `target` with [`read_race`] and with [`read`] (the attacker first
+    /// only), the strings at `open` part of the fight, every other string a pass-alive wall.
+    fn race_at(
+        rows: &[&str],
+        target: (usize, usize),
+        open: &[(usize, usize)],
+    ) -> (Reading, Reading) {
+        let board = board_from_rows(rows).unwrap();
+        let a = Analysis::new(&board);
+        let w = board.width();
+        let group = |(x, y): (usize, usize)| a.group_of[y * w + x] as usize;
+        let mut fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
+        for &p in open {
+            fate[group(p)] = Fate::Open;
+        }
+        let mut budget = GUESS_BUDGET;
+        let race = read_race(&a, group(target), &fate, &mut budget);
+        let mut budget = GUESS_BUDGET;
+        (race, read(&a, group(target), &fate, &mut budget))
+    }
+
+    /// A capturing race between black's B3..F3 (five stones, no eye) and white's B2..F2 (five
+    /// stones, no eye) on a board four rows high, every other string a living wall. Black's
+    /// liberties are B4 C4 D4 on the upper edge, between white's walls (each white stone
+    /// played there joins a wall and is never captured); white's are B1..F1 on the lower edge,
+    /// between black's walls. Three liberties against five, none shared: white moving first
+    /// fills black's three while black fills two of its five; black moving first fills three
+    /// while white fills black's three. Black's string is captured whoever moves first: dead.
+    ///
+    /// With E1 and F1 black (white left the three liberties B1 C1 D1), three against three:
+    /// the side that moves first wins. White first captures black's string ([`read`] says
+    /// dead), but black first takes white's five stones and then joins its walls through the
+    /// space they leave: the race reading, which asks for a capture whoever moves first, says
+    /// alive.
+    #[test]
+    fn a_race_is_dead_only_when_lost_whoever_moves_first() {
+        let mut rows = [
+            "O...OOOO", //
+            "OXXXXXOO", //
+            "XOOOOOXX", //
+            "X.....XX",
+        ];
+        assert_eq!(
+            race_at(&rows, (1, 1), &[(1, 2)]),
+            (Reading::Dead, Reading::Dead),
+            "three liberties against five: lost whoever moves first"
+        );
+        rows[3] = "X...XXXX";
+        assert_eq!(
+            race_at(&rows, (1, 1), &[(1, 2)]),
+            (Reading::Alive, Reading::Dead),
+            "three against three: black saves it by moving first"
+        );
     }
 
     /// A black group in the corner around a straight three (A1, B1, C1), white's living wall
