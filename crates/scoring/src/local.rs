@@ -474,13 +474,28 @@ pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32)
         attacker: false,
         defender: false,
     };
-    match read_area(a, target, fate, budget, strict, true, SMALL) {
+    read_then_open_attacker(a, target, fate, budget, strict, true)
+}
+
+/// Reads `target` in its area with the walls `first` opens joining the fight (the attacker
+/// moving first or not); when that captures it, once more with the attacker's walls joining
+/// too: alive when it lives there, dead otherwise (a second reading that does not finish leaves
+/// the first one's answer). The second half of [`read`] and of [`read_race`].
+fn read_then_open_attacker(
+    a: &Analysis,
+    target: usize,
+    fate: &[Fate],
+    budget: &mut u32,
+    first: Open,
+    attacker_first: bool,
+) -> Reading {
+    match read_area(a, target, fate, budget, first, attacker_first, SMALL) {
         Reading::Dead => {
             let open = Open {
                 attacker: true,
-                ..strict
+                ..first
             };
-            match read_area(a, target, fate, budget, open, true, SMALL) {
+            match read_area(a, target, fate, budget, open, attacker_first, SMALL) {
                 Reading::Alive => Reading::Alive,
                 _ => Reading::Dead,
             }
@@ -588,20 +603,8 @@ pub(crate) fn read_race(a: &Analysis, target: usize, fate: &[Fate], budget: &mut
         return Reading::Unknown;
     }
     match read(a, target, fate, budget) {
-        Reading::Dead => {}
-        r => return r,
-    }
-    match read_area(a, target, fate, budget, first, false, SMALL) {
-        Reading::Dead => {}
-        r => return r,
-    }
-    let open = Open {
-        attacker: true,
-        ..first
-    };
-    match read_area(a, target, fate, budget, open, false, SMALL) {
-        Reading::Alive => Reading::Alive,
-        _ => Reading::Dead,
+        Reading::Dead => read_then_open_attacker(a, target, fate, budget, first, false),
+        r => r,
     }
 }
 
