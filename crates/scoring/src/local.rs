@@ -969,6 +969,21 @@ mod tests {
         open: &[(usize, usize)],
         walls: Fate,
     ) -> Reading {
+        read_by(rows, target, open, walls, &[(read, GUESS_BUDGET)])[0]
+    }
+
+    /// One of the readings of this module, as the guess calls them.
+    type Reader = fn(&Analysis, usize, &[Fate], &mut u32) -> Reading;
+
+    /// Reads the string at `target` with each of `readers`, each with its own budget; the
+    /// strings at `open` are part of the fight, every other string is taken as `walls` says.
+    fn read_by(
+        rows: &[&str],
+        target: (usize, usize),
+        open: &[(usize, usize)],
+        walls: Fate,
+        readers: &[(Reader, u32)],
+    ) -> Vec<Reading> {
         let board = board_from_rows(rows).unwrap();
         let a = Analysis::new(&board);
         let w = board.width();
@@ -977,8 +992,13 @@ mod tests {
         for &p in open {
             fate[group(p)] = Fate::Open;
         }
-        let mut budget = GUESS_BUDGET;
-        read(&a, group(target), &fate, &mut budget)
+        readers
+            .iter()
+            .map(|&(reader, budget)| {
+                let mut budget = budget;
+                reader(&a, group(target), &fate, &mut budget)
+            })
+            .collect()
     }
 
     /// Reads the string at `target` with [`read_race`] and with [`read`] (the attacker first
@@ -988,18 +1008,14 @@ mod tests {
         target: (usize, usize),
         open: &[(usize, usize)],
     ) -> (Reading, Reading) {
-        let board = board_from_rows(rows).unwrap();
-        let a = Analysis::new(&board);
-        let w = board.width();
-        let group = |(x, y): (usize, usize)| a.group_of[y * w + x] as usize;
-        let mut fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
-        for &p in open {
-            fate[group(p)] = Fate::Open;
-        }
-        let mut budget = GUESS_BUDGET;
-        let race = read_race(&a, group(target), &fate, &mut budget);
-        let mut budget = GUESS_BUDGET;
-        (race, read(&a, group(target), &fate, &mut budget))
+        let r = read_by(
+            rows,
+            target,
+            open,
+            Fate::PassAlive,
+            &[(read_race, GUESS_BUDGET), (read, GUESS_BUDGET)],
+        );
+        (r[0], r[1])
     }
 
     /// A capturing race between black's B3..F3 (five stones, no eye) and white's B2..F2 (five
@@ -1181,19 +1197,14 @@ mod tests {
         target: (usize, usize),
         open: &[(usize, usize)],
     ) -> (Reading, Reading) {
-        let board = board_from_rows(rows).unwrap();
-        let a = Analysis::new(&board);
-        let w = board.width();
-        let group = |(x, y): (usize, usize)| a.group_of[y * w + x] as usize;
-        let mut fate: Vec<Fate> = (0..a.groups.len()).map(|_| Fate::PassAlive).collect();
-        for &p in open {
-            fate[group(p)] = Fate::Open;
-        }
-        let mut budget = GUESS_BUDGET;
-        let exact = read(&a, group(target), &fate, &mut budget);
-        let mut budget = SEALED_GUESS_BUDGET;
-        let sealed = read_sealed(&a, group(target), &fate, &mut budget);
-        (exact, sealed)
+        let r = read_by(
+            rows,
+            target,
+            open,
+            Fate::PassAlive,
+            &[(read, GUESS_BUDGET), (read_sealed, SEALED_GUESS_BUDGET)],
+        );
+        (r[0], r[1])
     }
 
     /// A black group on the lower edge of an empty board around a straight five (A1..E1). Its
