@@ -470,34 +470,32 @@ fn test_on<const S: usize>(
     options: SolveOptions,
 ) -> Result<TestAnswer, SolveError> {
     let pn_bits = options.table_bits;
-    {
-        let mut s = Solver::<S>::new(game, options);
-        s.pn = match search {
-            TestSearch::AlphaBeta => None,
-            TestSearch::ProofNumber | TestSearch::ProofNumberIgnoringHistory => {
-                let mut st = pn::PnState::new(pn_bits);
-                st.ignore_history = search == TestSearch::ProofNumberIgnoringHistory;
-                Some(st)
-            }
+    let mut s = Solver::<S>::new(game, options);
+    s.pn = match search {
+        TestSearch::AlphaBeta => None,
+        TestSearch::ProofNumber | TestSearch::ProofNumberIgnoringHistory => {
+            let mut st = pn::PnState::new(pn_bits);
+            st.ignore_history = search == TestSearch::ProofNumberIgnoringHistory;
+            Some(st)
+        }
+    };
+    let mut test = s.new_test(beta);
+    let at_least = loop {
+        let answer = if s.pn.is_some() {
+            s.pn_step(&mut test, u64::MAX)
+        } else {
+            s.step(&mut test, u64::MAX)
         };
-        let mut test = s.new_test(beta);
-        let at_least = loop {
-            let answer = if s.pn.is_some() {
-                s.pn_step(&mut test, u64::MAX)
-            } else {
-                s.step(&mut test, u64::MAX)
-            };
-            if let Some((at_least, _)) = answer {
-                break at_least;
-            }
-        };
-        Ok(TestAnswer {
-            at_least,
-            nodes: s.nodes,
-            seconds: s.start.elapsed().as_secs_f64(),
-            rounds: s.stats.rounds,
-        })
-    }
+        if let Some((at_least, _)) = answer {
+            break at_least;
+        }
+    };
+    Ok(TestAnswer {
+        at_least,
+        nodes: s.nodes,
+        seconds: s.start.elapsed().as_secs_f64(),
+        rounds: s.stats.rounds,
+    })
 }
 
 /// Formats a final score (black minus white, komi applied) as SGF's RE value.
