@@ -924,53 +924,26 @@ mod tests {
         }
     }
 
-    /// Each test above at the slot counts the solver builds (one, as on the small boards; eight,
-    /// as on the big ones) and at two and four.
-    #[test]
-    fn assumptions_are_kept_apart_or_merged_conservatively_at_each_slot_count() {
-        assumptions_are_kept_apart_or_merged_conservatively::<SMALL_SLOTS>();
-        assumptions_are_kept_apart_or_merged_conservatively::<BIG_SLOTS>();
-        assumptions_are_kept_apart_or_merged_conservatively::<2>();
-        assumptions_are_kept_apart_or_merged_conservatively::<4>();
+    /// Runs each check above as a test at the slot counts the solver builds (one, as on the
+    /// small boards; eight, as on the big ones) and at two and four.
+    macro_rules! at_each_slot_count {
+        ($($test:ident => $check:ident),* $(,)?) => {$(
+            #[test]
+            fn $test() {
+                $check::<SMALL_SLOTS>();
+                $check::<BIG_SLOTS>();
+                $check::<2>();
+                $check::<4>();
+            }
+        )*};
     }
 
-    #[test]
-    fn entries_come_back_as_stored_at_each_slot_count() {
-        entries_come_back_as_stored::<SMALL_SLOTS>();
-        entries_come_back_as_stored::<BIG_SLOTS>();
-        entries_come_back_as_stored::<2>();
-        entries_come_back_as_stored::<4>();
-    }
-
-    #[test]
-    fn touch_reads_the_bucket_that_find_reads_at_each_slot_count() {
-        touch_reads_the_bucket_that_find_reads::<SMALL_SLOTS>();
-        touch_reads_the_bucket_that_find_reads::<BIG_SLOTS>();
-        touch_reads_the_bucket_that_find_reads::<2>();
-        touch_reads_the_bucket_that_find_reads::<4>();
-    }
-
-    #[test]
-    fn merging_a_body_in_place_is_the_union_turned_at_each_slot_count() {
-        merging_a_body_in_place_is_the_union_turned::<SMALL_SLOTS>();
-        merging_a_body_in_place_is_the_union_turned::<BIG_SLOTS>();
-        merging_a_body_in_place_is_the_union_turned::<2>();
-        merging_a_body_in_place_is_the_union_turned::<4>();
-    }
-
-    #[test]
-    fn buckets_hold_two_slots_and_replace_by_work_at_each_slot_count() {
-        buckets_hold_two_slots_and_replace_by_work::<SMALL_SLOTS>();
-        buckets_hold_two_slots_and_replace_by_work::<BIG_SLOTS>();
-        buckets_hold_two_slots_and_replace_by_work::<2>();
-        buckets_hold_two_slots_and_replace_by_work::<4>();
-    }
-
-    #[test]
-    fn merging_store_is_the_union_turned_at_each_slot_count() {
-        merging_store_is_the_union_turned::<SMALL_SLOTS>();
-        merging_store_is_the_union_turned::<BIG_SLOTS>();
-        merging_store_is_the_union_turned::<2>();
-        merging_store_is_the_union_turned::<4>();
+    at_each_slot_count! {
+        assumptions_are_kept_apart_or_merged_conservatively_at_each_slot_count => assumptions_are_kept_apart_or_merged_conservatively,
+        entries_come_back_as_stored_at_each_slot_count => entries_come_back_as_stored,
+        touch_reads_the_bucket_that_find_reads_at_each_slot_count => touch_reads_the_bucket_that_find_reads,
+        merging_a_body_in_place_is_the_union_turned_at_each_slot_count => merging_a_body_in_place_is_the_union_turned,
+        buckets_hold_two_slots_and_replace_by_work_at_each_slot_count => buckets_hold_two_slots_and_replace_by_work,
+        merging_store_is_the_union_turned_at_each_slot_count => merging_store_is_the_union_turned,
     }
 }
