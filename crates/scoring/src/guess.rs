@@ -513,26 +513,46 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         {
             continue;
         }
-        let (count, friend, area) = kept_reach(a, ownership, g, &surely_alive, None, &mut seen);
-        let cut = if friend {
-            // The reach to the friend must not pass through one point the opponent can take
-            // first: a point of the reach next to a surely living enemy string (a stone there
-            // joins it) whose removal leaves the group's side of the reach without a living
-            // friend and without room for two eyes.
-            area.iter().any(|&p| {
-                a.neighbours(p).any(|n| {
-                    a.cells[n] == Some(group.color.opponent())
-                        && surely_alive(a.group_of[n] as usize)
-                }) && {
-                    let (count, friend, _) =
-                        kept_reach(a, ownership, g, &surely_alive, Some(p), &mut seen);
-                    !friend && count < ESCAPE
-                }
-            })
+        let sign = if group.color == Color::Black {
+            1.0
         } else {
-            count < ESCAPE
+            -1.0
         };
-        if cut {
+        let kept = |k: usize| sign * ownership[k] > 0.0;
+        let mut stack: Vec<usize> = group
+            .liberties
+            .iter()
+            .map(|&l| l as usize)
+            .filter(|&l| kept(l))
+            .collect();
+        let mut area = Vec::new();
+        for &k in &stack {
+            seen[k] = true;
+        }
+        let mut friend = false;
+        while let Some(k) = stack.pop() {
+            area.push(k);
+            for n in a.neighbours(k) {
+                match a.cells[n] {
+                    None => {
+                        if !seen[n] && kept(n) {
+                            seen[n] = true;
+                            stack.push(n);
+                        }
+                    }
+                    Some(c) => {
+                        let o = a.group_of[n] as usize;
+                        if c == group.color && o != g && surely_alive(o) {
+                            friend = true;
+                        }
+                    }
+                }
+            }
+        }
+        for &k in &area {
+            seen[k] = false;
+        }
+        if !friend && area.len() < ESCAPE {
             loose[g] = true;
         }
     }
@@ -972,62 +992,6 @@ fn settle_seki(
 /// The fewest empty points, kept by a group's color in most playouts and reached from its
 /// liberties, that hold room for two eyes (the cut-off rule, and [`no_seki_in_open_space`]).
 const ESCAPE: usize = 7;
-
-/// The cut-off rule's reach of group `g` (rule 5): the empty points its color keeps in most
-/// playouts (`ownership` leans its way), reached from its liberties through such points,
-/// leaving out `without` (a point the opponent takes first). Returns how many there are,
-/// whether they touch a string of its color other than `g` that is `surely_alive`, and the
-/// points themselves. `seen` is scratch space, all false before and after.
-fn kept_reach(
-    a: &Analysis,
-    ownership: &[f32],
-    g: usize,
-    surely_alive: &dyn Fn(usize) -> bool,
-    without: Option<usize>,
-    seen: &mut [bool],
-) -> (usize, bool, Vec<usize>) {
-    let group = &a.groups[g];
-    let sign = if group.color == Color::Black {
-        1.0
-    } else {
-        -1.0
-    };
-    let kept = |k: usize| Some(k) != without && sign * ownership[k] > 0.0;
-    let mut stack: Vec<usize> = group
-        .liberties
-        .iter()
-        .map(|&l| l as usize)
-        .filter(|&l| kept(l))
-        .collect();
-    let mut area = Vec::new();
-    for &k in &stack {
-        seen[k] = true;
-    }
-    let mut friend = false;
-    while let Some(k) = stack.pop() {
-        area.push(k);
-        for n in a.neighbours(k) {
-            match a.cells[n] {
-                None => {
-                    if !seen[n] && kept(n) {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
-                }
-                Some(c) => {
-                    let o = a.group_of[n] as usize;
-                    if c == group.color && o != g && surely_alive(o) {
-                        friend = true;
-                    }
-                }
-            }
-        }
-    }
-    for &k in &area {
-        seen[k] = false;
-    }
-    (area.len(), friend, area)
-}
 
 /// The empty points of `a` that the color of group `g` keeps in most playouts (`ownership`
 /// leans its way), reached from its liberties through such points, counted up to `limit`.
@@ -2526,55 +2490,5 @@ mod tests {
             "two friends, one link each: still dead"
         );
         assert!(verdict(&two_friends).0 .0, "dead before the rule");
-    }
-
-    /// The cut-off rule's reach must not pass through one point the opponent can take first,
-    /// with the playouts' ownership written by hand so that only the rules decide. The board of
-    /// the cut-off test (white D3 E3, contested at -0.1, on black's wall of rows 1 and 2; white's
-    /// pass-alive wall on rows 8 and 9; the open points between lean black, +0.2) with black's
-    /// wall grown up to G5 (G3 G4 G5, surely alive). White keeps in most playouts (-0.2) the
-    /// points D4 E4 F4 F5 F6 F7: a path from the string to white's wall at F8 that runs along
-    /// black's G3-G5. Worked by hand: black plays F4 (joined to G4, it cannot be captured) and
-    /// the string is left with D4 E4 C3 F3 against black's wall, no room for two eyes: dead, as
-    /// the cleanups of `japanese-dev7.jsonl` `13x13-h3-l2-s26722` killed white's B10 C10 B9,
-    /// whose seven white-leaning points reached white's living B13 only through A11, next to
-    /// black's B11. Before the rule the path reached white's wall and the string was kept.
-    /// With D5 D6 D7 white's too (a second path, up column D, that no single black move cuts)
-    /// the string connects whichever path black cuts first: alive. With the D path alone (D4
-    /// D5 D6 D7: none of them touches a black stone, black cannot take one first and stay) it
-    /// is alive as before.
-    #[test]
-    fn a_reach_to_a_friend_through_one_point_the_opponent_takes_first_is_cut() {
-        let rows = [
-            "O.OOOOO.O",
-            "OOOOOOOOO",
-            ".........",
-            ".........",
-            "......X..",
-            "......X..",
-            "...OO.X..",
-            "XXXXXXXXX",
-            "XXXX.XXXX",
-        ];
-        let board = board_from_rows(&rows).unwrap();
-        let a = Analysis::new(&board);
-        let pa = PassAlive::new(&a);
-        let d3 = index("D3", 9);
-        let string = a.group_of[d3] as usize;
-        assert_eq!(a.groups[string].stones.len(), 2);
-        let verdict = |path: &[&str]| {
-            let mut set = vec![(d3, -0.1), (index("E3", 9), -0.1)];
-            set.extend(path.iter().map(|v| (index(v, 9), -0.2)));
-            let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.2, &set);
-            judge_groups(&a, &pa, &ownership)[string]
-        };
-        let map = TerritoryMap::from_cells(9, 9, &a.cells, &[false; 81]);
-        assert!(map.at(d3).seki.is_none(), "D3 has room for two eyes");
-        let f_path = ["D4", "E4", "F4", "F5", "F6", "F7"];
-        assert!(verdict(&f_path), "one path, cut at F4 or F5: dead");
-        let both = ["D4", "E4", "F4", "F5", "F6", "F7", "D5", "D6", "D7"];
-        assert!(!verdict(&both), "two paths: alive");
-        let d_path = ["D4", "D5", "D6", "D7"];
-        assert!(!verdict(&d_path), "one path no black stone touches: alive");
     }
 }
