@@ -60,8 +60,9 @@ fn statuses(p: &Position, stones: &[(&str, Color)]) -> HashMap<String, StoneStat
 /// white L1, and N1 then joins N2 O2 to that group (black N1 would be a self-atari). Read out
 /// by `examples/race_read.rs` on the 14 empty points N1 O1 P1 O3 L1 K1 T1 K2 L3 J1 H2 J3 K4 H4
 /// (everything else sealed as black's, only white's N4 and R2 strings fixed: alive by the
-/// record too): the stones stand with black first (817,107 positions) and with white first
-/// (1,178,493). GNU Go 3.8 level 10: `owl_attack N2` 0, `attack N2` 0.
+/// record too): the stones stand with black first and with white first, even with every
+/// repeated position given to black (`RACE_READ_CYCLE=attacker`, 789,716 positions each: no ko
+/// decides it). GNU Go 3.8 level 10: `owl_attack N2` 0, `attack N2` 0.
 #[test]
 fn the_white_stones_at_n2_o2_of_s18206_stand() {
     let p = record("japanese-dev4.jsonl", "19x19-h2-l4-s18206");
