@@ -627,7 +627,8 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     for g in 0..a.groups.len() {
         if dead[g]
             && matches!(standing[g], Standing::Playouts(_))
-            && unfought_ko(a, g, &|o| surely_alive(o) && !dead[o])
+            && (unfought_ko(a, g, &|o| surely_alive(o) && !dead[o])
+                || ko_connection_holds(a, g, &fate, &|o| surely_alive(o) && !dead[o]))
         {
             dead[g] = false;
         }
@@ -1191,6 +1192,58 @@ fn unfought_ko(a: &Analysis, g: usize, surely_alive: &dyn Fn(usize) -> bool) -> 
         })
         .count();
     linked >= 2
+}
+
+/// Whether the group `g` of `a` is the stone of an unfought ko between living groups (as
+/// [`unfought_ko`] asks: a [`ko_stone`] whose enemies and whose friends around its liberty are
+/// surely alive) whose owner's connection, short of the liberties [`unfought_ko`] counts, holds
+/// all the same when read out: the connection is played, and the connected string is read
+/// exactly with the opponent moving first ([`read`], the other strings taken as `fate` says).
+/// It holds when the reading finds the string alive: the opponent cannot take the liberties
+/// the connection left it (each is a point where an opponent's stone would be captured, or one
+/// where the owner joins a living friend), so connecting saves the stone outright.
+fn ko_connection_holds(
+    a: &Analysis,
+    g: usize,
+    fate: &[Fate],
+    surely_alive: &dyn Fn(usize) -> bool,
+) -> bool {
+    /// Positions read per stone (the connections of the corpora read out in a few dozen).
+    const KO_NODES: u32 = 300;
+    if !ko_stone(a, g) {
+        return false;
+    }
+    let group = &a.groups[g];
+    if !group.enemies.iter().all(|e| surely_alive(e.0 as usize)) {
+        return false;
+    }
+    let l = group.liberties[0] as usize;
+    if a.neighbours(l)
+        .any(|n| a.group_of[n] as usize != g && !surely_alive(a.group_of[n] as usize))
+    {
+        return false;
+    }
+    let mut cells = a.cells.clone();
+    cells[l] = Some(group.color);
+    let after = Analysis::from_cells(a.width(), a.height(), cells);
+    let target = after.group_of[l] as usize;
+    // Another ko stone of the same color whose liberty touches the connected string is a second
+    // ko the two sides share out: the owner connects one, the opponent takes the other, and the
+    // position does not say which.
+    let rival = (0..a.groups.len()).any(|o| {
+        o != g
+            && a.groups[o].color == group.color
+            && ko_stone(a, o)
+            && a.groups[o].liberties[0] as usize != l
+            && a.neighbours(a.groups[o].liberties[0] as usize)
+                .any(|n| after.cells[n].is_some() && after.group_of[n] as usize == target)
+    });
+    if rival {
+        return false;
+    }
+    let after_fate = carried_fates(a, &after, fate);
+    let mut nodes = KO_NODES;
+    read(&after, target, &after_fate, &mut nodes) == Reading::Alive
 }
 
 impl Guess {
@@ -2274,6 +2327,105 @@ mod tests {
         assert!(dead[s3], "B3: one real link, no outright save");
         assert!(dead[s1], "B1: one real link, no outright save");
         assert!(!dead[string], "the string C2..C4 lives");
+    }
+
+    /// A ko stone whose connection leaves two liberties the opponent cannot take (the shape of
+    /// white's T18 in `japanese-dev4.jsonl` `19x19-h2-l4-s18203`, mirrored into the top left
+    /// corner; both cleanups and GNU Go left it standing), with the playouts' ownership written
+    /// by hand. White's A8 is in atari (black A9 B9 C9 B8 around it); its liberty A7 touches
+    /// only white's B7 and A6, so black's capture there would be a ko. Connected at A7, the
+    /// white string A8 A7 B7 A6 B6 B5 has two liberties, A5 and B4, and only B4 touches another
+    /// living white string (C4 B3, with A2 B2): the liberty count of `unfought_ko` finds no
+    /// outright save. But black cannot take either: black B4 has one liberty (A4) and white
+    /// takes it there; black A5 has one liberty (A4) too, and white answers at B4, joining C4;
+    /// black A4 first, and white joins C4 at B4. Read out, the connection holds, so the ko is
+    /// unfought and A8 stays (without `ko_connection_holds` the atari rule kills it: black,
+    /// moving first, captures it, and the ko stone is left to the liberty count).
+    #[test]
+    fn a_ko_stone_whose_connection_holds_when_read_out_stays() {
+        let rows = [
+            "XXX.X..", // 9
+            "OX.XX..", // 8
+            ".OXX...", // 7
+            "OOX....", // 6
+            ".OXXXXX", // 5
+            "..OOOOO", // 4
+            ".OO....", // 3
+            "OO.....", // 2
+            ".......", // 1
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let a8 = a.group_of[7] as usize;
+        assert!(ko_stone(&a, a8));
+        // White keeps A8 in 75% of the playouts; every other stone is its color's in all.
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &[(7, -0.5)]);
+        let surely = |o: usize| match standing_of(&a, &pa, &ownership, o) {
+            Standing::Certain(dead) => !dead,
+            Standing::Playouts(m) => m >= DECIDED,
+        };
+        assert!(!unfought_ko(&a, a8, &surely), "two liberties, one link");
+        let fate: Vec<Fate> = (0..a.groups.len())
+            .map(|o| if surely(o) { Fate::Alive } else { Fate::Open })
+            .collect();
+        assert!(ko_connection_holds(&a, a8, &fate, &surely));
+        let dead = judge_groups(&a, &pa, &ownership);
+        assert!(!dead[a8], "A8: an unfought ko whose connection holds");
+        // With a black stone at A4 (white's bottom string still living), black A5 or B4 has
+        // two liberties: black B4 puts the connected string in atari at A5, and white's move
+        // there leaves it one liberty (B4 taken), so the connection saves nothing: A8 is dead.
+        let mut rows = rows;
+        rows[5] = "X.OOOOO";
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let a8 = a.group_of[7] as usize;
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &[(7, -0.5)]);
+        let dead = judge_groups(&a, &pa, &ownership);
+        assert!(dead[a8], "A8 with black A4: the connection is captured");
+    }
+
+    /// Two ko stones of one color whose connections touch the same string: the owner connects
+    /// one, the opponent takes the other, and the position does not say which, so the reading
+    /// of one connection saves nothing outright (white's L3 and L1 in `japanese-dev7.jsonl`
+    /// `19x19-h4-l2-s26918`: connected at M3, the string lives by reading, but L1 falls; both
+    /// cleanups captured L3). Black's C4 and G4 stand in atari in white's pass-alive wall
+    /// (eyes B6 and H6), their liberties C3 and G3 inside black's wall (eyes D1 and F1):
+    /// connected at C3, the wall keeps its two eyes and reads alive, but G3, G4's liberty,
+    /// touches it: no save by reading. With G4 white and G3 black (one ko stone only) the
+    /// reading saves C4.
+    #[test]
+    fn a_second_ko_stone_on_the_connected_string_is_no_save_by_reading() {
+        let mut rows = [
+            "O.OOOOO.O",
+            "OOOOOOOOO",
+            "OOXOOOXOO",
+            "XX.XXX.XX",
+            "XXXXXXXXX",
+            "XXX.X.XXX",
+        ];
+        let holds = |rows: &[&str]| {
+            let board = board_from_rows(rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let c4 = a.group_of[2 * 9 + 2] as usize;
+            let surely = |o: usize| pa.groups[o];
+            let fate: Vec<Fate> = (0..a.groups.len())
+                .map(|o| {
+                    if surely(o) {
+                        Fate::PassAlive
+                    } else {
+                        Fate::Open
+                    }
+                })
+                .collect();
+            ko_connection_holds(&a, c4, &fate, &surely)
+        };
+        assert!(!holds(&rows), "G4, a second ko stone on the wall");
+        rows[2] = "OOXOOOOOO";
+        rows[3] = "XX.XXXXXX";
+        assert!(holds(&rows), "one ko stone: the connection holds");
     }
 
     /// After the seki check, a contested stone whose enemy neighbours all died, with the
