@@ -338,7 +338,13 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // A contested group too big to read with two liberties that each touch a surely living
     // string of its color (or a group linked so) is linked to it by miai: the opponent takes one
     // point, the group connects at the other. It is alive.
-    let linked = miai_links(a, &|g| contested(g) && !read_out[g], &surely_alive);
+    let linked = miai_links(
+        a,
+        &|g| contested(g) && !read_out[g],
+        &surely_alive,
+        &|_| true,
+        MiaiFriends::AnyOf,
+    );
     for g in 0..a.groups.len() {
         if linked[g] {
             dead[g] = false;
@@ -853,36 +859,82 @@ fn secure_link(
     false
 }
 
-/// The groups of `a` among `candidates` that are linked to a surely living friend by two
-/// liberties (miai): each of two different liberties of the group touches a string of its color
-/// that is surely alive or itself linked. One opponent's move cannot take both points, so the
-/// group joins its friend whenever it must. Grown to a fixed point: a group linked to a linked
-/// group is linked.
+/// Which strings of its color two liberties of a group must touch to link it by miai.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum MiaiFriends {
+    /// Each of the two liberties touches a living friend; the friends may be different strings
+    /// (the group joins one or the other, whichever the opponent leaves).
+    AnyOf,
+    /// Both liberties touch one and the same living friend (the group and that string then
+    /// stand or fall together).
+    OneString,
+}
+
+/// The groups of `a` among `candidates` that are linked by miai to a living friend: two
+/// different liberties of the group each touch a string of its color (other than itself) that
+/// is a friend, one and the same string or any, as `friends` says. A string is a friend when
+/// `living` says so or it is itself linked, and `standing` says it can stand (its room: asked
+/// only of a string that would complete a link). One opponent's move cannot take both points,
+/// so the group joins its friend whenever it must. Grown to a fixed point: a group linked to a
+/// linked group is linked (the links only grow, so the order of the groups does not matter).
+///
+/// Its two uses: rule 4 of the guess (`judge_groups`: friends surely alive, any of them, no
+/// room asked) and [`spare_groups_joined_by_miai_to_a_living_friend`] (friends judged alive
+/// with room for two eyes, one and the same string).
 fn miai_links(
     a: &Analysis,
     candidates: &dyn Fn(usize) -> bool,
-    surely_alive: &dyn Fn(usize) -> bool,
+    living: &dyn Fn(usize) -> bool,
+    standing: &dyn Fn(usize) -> bool,
+    friends: MiaiFriends,
 ) -> Vec<bool> {
     let mut linked = vec![false; a.groups.len()];
+    // The living strings around one group, each with the number of its liberties it touches.
+    let mut links: Vec<(usize, u32)> = Vec::new();
     loop {
         let mut changed = false;
         for (g, group) in a.groups.iter().enumerate() {
             if linked[g] || !candidates(g) {
                 continue;
             }
-            let links = group
-                .liberties
-                .iter()
-                .filter(|&&l| {
-                    a.neighbours(l as usize).any(|n| {
-                        a.cells[n] == Some(group.color) && {
-                            let o = a.group_of[n] as usize;
-                            o != g && (surely_alive(o) || linked[o])
+            // The friend (other than the group) whose stone is at point `n`, if any.
+            let friend_at = |n: usize| {
+                let f = a.group_of[n] as usize;
+                (a.cells[n] == Some(group.color) && f != g && (living(f) || linked[f])).then_some(f)
+            };
+            let joined = match friends {
+                MiaiFriends::AnyOf => {
+                    group
+                        .liberties
+                        .iter()
+                        .filter(|&&l| {
+                            a.neighbours(l as usize)
+                                .any(|n| friend_at(n).is_some_and(standing))
+                        })
+                        .count()
+                        >= 2
+                }
+                MiaiFriends::OneString => {
+                    links.clear();
+                    for &l in &group.liberties {
+                        let mut touched = [usize::MAX; 4];
+                        for (i, n) in a.neighbours(l as usize).enumerate() {
+                            // Each liberty counts once for each friend it touches.
+                            let Some(f) = friend_at(n) else { continue };
+                            if touched.contains(&f) {
+                                continue;
+                            }
+                            touched[i] = f;
+                            match links.iter_mut().find(|(o, _)| *o == f) {
+                                Some((_, c)) => *c += 1,
+                                None => links.push((f, 1)),
+                            }
                         }
-                    })
-                })
-                .count();
-            if links >= 2 {
+                    }
+                    links.iter().any(|&(f, c)| c >= 2 && standing(f))
+                }
+            };
+            if joined {
                 linked[g] = true;
                 changed = true;
             }
@@ -909,8 +961,9 @@ fn miai_links(
 /// `13x13-h3-l2-s26722`: white's lone D9 shares C9 and D8 with white's lone C8, both in black's
 /// upper left, both dead; a first version without the room condition kept D9 with C8, which
 /// the guess wrongly keeps). Links to two *different* strings are not enough either: the group
-/// then joins one or the other, not a unit sure to share one fate. Repeated until nothing
-/// changes: a spared group is a judged-alive string for the next.
+/// then joins one or the other, not a unit sure to share one fate. The links are
+/// [`miai_links`] with [`MiaiFriends::OneString`]: a spared group is a judged-alive string
+/// for the next.
 fn spare_groups_joined_by_miai_to_a_living_friend(
     a: &Analysis,
     pa: &PassAlive,
@@ -918,43 +971,20 @@ fn spare_groups_joined_by_miai_to_a_living_friend(
     dead: &mut [bool],
 ) {
     let contested = |g: usize| matches!(standing_of(a, pa, ownership, g), Standing::Playouts(m) if m.abs() < DECIDED);
-    let candidates: Vec<usize> = (0..a.groups.len())
-        .filter(|&g| dead[g] && contested(g))
+    let before = dead.to_vec();
+    let candidate: Vec<bool> = (0..a.groups.len())
+        .map(|g| before[g] && contested(g))
         .collect();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &g in &candidates {
-            if !dead[g] {
-                continue;
-            }
-            let group = &a.groups[g];
-            // Each liberty counts once for each living string of the group's color it touches.
-            let mut links: Vec<(usize, u32)> = Vec::new();
-            for &l in &group.liberties {
-                let mut touched: Vec<usize> = Vec::new();
-                for n in a.neighbours(l as usize) {
-                    if a.cells[n] == Some(group.color) {
-                        let f = a.group_of[n] as usize;
-                        if f != g && !dead[f] && !touched.contains(&f) {
-                            touched.push(f);
-                        }
-                    }
-                }
-                for f in touched {
-                    match links.iter_mut().find(|(o, _)| *o == f) {
-                        Some((_, c)) => *c += 1,
-                        None => links.push((f, 1)),
-                    }
-                }
-            }
-            if links
-                .iter()
-                .any(|&(f, c)| c >= 2 && kept_space(a, ownership, f, ESCAPE) >= ESCAPE)
-            {
-                dead[g] = false;
-                changed = true;
-            }
+    let linked = miai_links(
+        a,
+        &|g| candidate[g],
+        &|f| !before[f],
+        &|f| kept_space(a, ownership, f, ESCAPE) >= ESCAPE,
+        MiaiFriends::OneString,
+    );
+    for (d, l) in dead.iter_mut().zip(linked) {
+        if l {
+            *d = false;
         }
     }
 }
