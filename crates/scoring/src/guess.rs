@@ -27,7 +27,9 @@
 //! its own color it could connect to (loose stones left in the opponent's area). So is a
 //! contested group against a surely living enemy that is cut off: the empty points its color
 //! keeps in most playouts, reached from its liberties, are fewer than 7 and touch no surely
-//! living friend (a dead group in the opponent's loose framework). A contested
+//! living friend (a dead group in the opponent's loose framework), or whose reach to such a
+//! friend runs through one point the opponent takes safely and the owner cannot answer (no
+//! second path one move away). A contested
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
 //! A contested stone too big to read that touches no stone at all dies with its cluster (the
 //! strings of its color one empty point away) when every other string of it is judged dead.
@@ -338,7 +340,13 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // A contested group too big to read with two liberties that each touch a surely living
     // string of its color (or a group linked so) is linked to it by miai: the opponent takes one
     // point, the group connects at the other. It is alive.
-    let linked = miai_links(a, &|g| contested(g) && !read_out[g], &surely_alive);
+    let linked = miai_links(
+        a,
+        &|g| contested(g) && !read_out[g],
+        &surely_alive,
+        &|_| true,
+        MiaiFriends::AnyOf,
+    );
     for g in 0..a.groups.len() {
         if linked[g] {
             dead[g] = false;
@@ -501,7 +509,9 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // A contested group too big to read, against a surely living enemy, that the playouts cut
     // off: the empty points its color keeps in most playouts, reached from its liberties, hold
     // no room for two eyes (fewer than ESCAPE points) and touch no surely living group of its
-    // color. Such a group can neither live where it stands nor run out to a friend.
+    // color. Such a group can neither live where it stands nor run out to a friend. So is one
+    // whose reach to a friend the opponent cuts at one point the owner cannot answer
+    // (`cut_at_one_point`).
     let mut seen = vec![false; a.cells.len()];
     for (g, group) in a.groups.iter().enumerate() {
         if !contested(g)
@@ -513,46 +523,11 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         {
             continue;
         }
-        let sign = if group.color == Color::Black {
-            1.0
-        } else {
-            -1.0
-        };
-        let kept = |k: usize| sign * ownership[k] > 0.0;
-        let mut stack: Vec<usize> = group
-            .liberties
-            .iter()
-            .map(|&l| l as usize)
-            .filter(|&l| kept(l))
-            .collect();
-        let mut area = Vec::new();
-        for &k in &stack {
-            seen[k] = true;
-        }
-        let mut friend = false;
-        while let Some(k) = stack.pop() {
-            area.push(k);
-            for n in a.neighbours(k) {
-                match a.cells[n] {
-                    None => {
-                        if !seen[n] && kept(n) {
-                            seen[n] = true;
-                            stack.push(n);
-                        }
-                    }
-                    Some(c) => {
-                        let o = a.group_of[n] as usize;
-                        if c == group.color && o != g && surely_alive(o) {
-                            friend = true;
-                        }
-                    }
-                }
-            }
-        }
-        for &k in &area {
-            seen[k] = false;
-        }
-        if !friend && area.len() < ESCAPE {
+        let reach = kept_reach(a, ownership, g, &surely_alive, None, None, &mut seen);
+        if !reach.friend && reach.area.len() < ESCAPE
+            || reach.friend
+                && cut_at_one_point(a, ownership, g, &reach.area, &surely_alive, &mut seen)
+        {
             loose[g] = true;
         }
     }
@@ -854,36 +829,82 @@ fn secure_link(
     false
 }
 
-/// The groups of `a` among `candidates` that are linked to a surely living friend by two
-/// liberties (miai): each of two different liberties of the group touches a string of its color
-/// that is surely alive or itself linked. One opponent's move cannot take both points, so the
-/// group joins its friend whenever it must. Grown to a fixed point: a group linked to a linked
-/// group is linked.
+/// Which strings of its color two liberties of a group must touch to link it by miai.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum MiaiFriends {
+    /// Each of the two liberties touches a living friend; the friends may be different strings
+    /// (the group joins one or the other, whichever the opponent leaves).
+    AnyOf,
+    /// Both liberties touch one and the same living friend (the group and that string then
+    /// stand or fall together).
+    OneString,
+}
+
+/// The groups of `a` among `candidates` that are linked by miai to a living friend: two
+/// different liberties of the group each touch a string of its color (other than itself) that
+/// is a friend, one and the same string or any, as `friends` says. A string is a friend when
+/// `living` says so or it is itself linked, and `standing` says it can stand (its room: asked
+/// only of a string that would complete a link). One opponent's move cannot take both points,
+/// so the group joins its friend whenever it must. Grown to a fixed point: a group linked to a
+/// linked group is linked (the links only grow, so the order of the groups does not matter).
+///
+/// Its two uses: rule 4 of the guess (`judge_groups`: friends surely alive, any of them, no
+/// room asked) and [`spare_groups_joined_by_miai_to_a_living_friend`] (friends judged alive
+/// with room for two eyes, one and the same string).
 fn miai_links(
     a: &Analysis,
     candidates: &dyn Fn(usize) -> bool,
-    surely_alive: &dyn Fn(usize) -> bool,
+    living: &dyn Fn(usize) -> bool,
+    standing: &dyn Fn(usize) -> bool,
+    friends: MiaiFriends,
 ) -> Vec<bool> {
     let mut linked = vec![false; a.groups.len()];
+    // The living strings around one group, each with the number of its liberties it touches.
+    let mut links: Vec<(usize, u32)> = Vec::new();
     loop {
         let mut changed = false;
         for (g, group) in a.groups.iter().enumerate() {
             if linked[g] || !candidates(g) {
                 continue;
             }
-            let links = group
-                .liberties
-                .iter()
-                .filter(|&&l| {
-                    a.neighbours(l as usize).any(|n| {
-                        a.cells[n] == Some(group.color) && {
-                            let o = a.group_of[n] as usize;
-                            o != g && (surely_alive(o) || linked[o])
+            // The friend (other than the group) whose stone is at point `n`, if any.
+            let friend_at = |n: usize| {
+                let f = a.group_of[n] as usize;
+                (a.cells[n] == Some(group.color) && f != g && (living(f) || linked[f])).then_some(f)
+            };
+            let joined = match friends {
+                MiaiFriends::AnyOf => {
+                    group
+                        .liberties
+                        .iter()
+                        .filter(|&&l| {
+                            a.neighbours(l as usize)
+                                .any(|n| friend_at(n).is_some_and(standing))
+                        })
+                        .count()
+                        >= 2
+                }
+                MiaiFriends::OneString => {
+                    links.clear();
+                    for &l in &group.liberties {
+                        let mut touched = [usize::MAX; 4];
+                        for (i, n) in a.neighbours(l as usize).enumerate() {
+                            // Each liberty counts once for each friend it touches.
+                            let Some(f) = friend_at(n) else { continue };
+                            if touched.contains(&f) {
+                                continue;
+                            }
+                            touched[i] = f;
+                            match links.iter_mut().find(|(o, _)| *o == f) {
+                                Some((_, c)) => *c += 1,
+                                None => links.push((f, 1)),
+                            }
                         }
-                    })
-                })
-                .count();
-            if links >= 2 {
+                    }
+                    links.iter().any(|&(f, c)| c >= 2 && standing(f))
+                }
+            };
+            if joined {
                 linked[g] = true;
                 changed = true;
             }
@@ -910,8 +931,9 @@ fn miai_links(
 /// `13x13-h3-l2-s26722`: white's lone D9 shares C9 and D8 with white's lone C8, both in black's
 /// upper left, both dead; a first version without the room condition kept D9 with C8, which
 /// the guess wrongly keeps). Links to two *different* strings are not enough either: the group
-/// then joins one or the other, not a unit sure to share one fate. Repeated until nothing
-/// changes: a spared group is a judged-alive string for the next.
+/// then joins one or the other, not a unit sure to share one fate. The links are
+/// [`miai_links`] with [`MiaiFriends::OneString`]: a spared group is a judged-alive string
+/// for the next.
 fn spare_groups_joined_by_miai_to_a_living_friend(
     a: &Analysis,
     pa: &PassAlive,
@@ -919,43 +941,20 @@ fn spare_groups_joined_by_miai_to_a_living_friend(
     dead: &mut [bool],
 ) {
     let contested = |g: usize| matches!(standing_of(a, pa, ownership, g), Standing::Playouts(m) if m.abs() < DECIDED);
-    let candidates: Vec<usize> = (0..a.groups.len())
-        .filter(|&g| dead[g] && contested(g))
+    let before = dead.to_vec();
+    let candidate: Vec<bool> = (0..a.groups.len())
+        .map(|g| before[g] && contested(g))
         .collect();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &g in &candidates {
-            if !dead[g] {
-                continue;
-            }
-            let group = &a.groups[g];
-            // Each liberty counts once for each living string of the group's color it touches.
-            let mut links: Vec<(usize, u32)> = Vec::new();
-            for &l in &group.liberties {
-                let mut touched: Vec<usize> = Vec::new();
-                for n in a.neighbours(l as usize) {
-                    if a.cells[n] == Some(group.color) {
-                        let f = a.group_of[n] as usize;
-                        if f != g && !dead[f] && !touched.contains(&f) {
-                            touched.push(f);
-                        }
-                    }
-                }
-                for f in touched {
-                    match links.iter_mut().find(|(o, _)| *o == f) {
-                        Some((_, c)) => *c += 1,
-                        None => links.push((f, 1)),
-                    }
-                }
-            }
-            if links
-                .iter()
-                .any(|&(f, c)| c >= 2 && kept_space(a, ownership, f, ESCAPE) >= ESCAPE)
-            {
-                dead[g] = false;
-                changed = true;
-            }
+    let linked = miai_links(
+        a,
+        &|g| candidate[g],
+        &|f| !before[f],
+        &|f| kept_space(a, ownership, f, ESCAPE) >= ESCAPE,
+        MiaiFriends::OneString,
+    );
+    for (d, l) in dead.iter_mut().zip(linked) {
+        if l {
+            *d = false;
         }
     }
 }
@@ -993,6 +992,138 @@ fn settle_seki(
 /// The fewest empty points, kept by a group's color in most playouts and reached from its
 /// liberties, that hold room for two eyes (the cut-off rule, and [`no_seki_in_open_space`]).
 const ESCAPE: usize = 7;
+
+/// The cut-off rule's reach of group `g` (rule 5): the empty points its color keeps in most
+/// playouts (`ownership` leans its way), reached from its liberties through such points.
+struct Reach {
+    /// The points of the reach.
+    area: Vec<usize>,
+    /// Whether they touch a string of the group's color other than itself that is surely alive.
+    friend: bool,
+}
+
+/// The [`Reach`] of group `g` of `a`, after at most one move on each side: `taken`, if any, is
+/// a point the opponent has taken (left out of the reach), `played`, if any, one the owner has
+/// taken (part of the reach wherever it touches it, kept or not). `seen` is scratch space, all
+/// false before and after.
+fn kept_reach(
+    a: &Analysis,
+    ownership: &[f32],
+    g: usize,
+    surely_alive: &dyn Fn(usize) -> bool,
+    taken: Option<usize>,
+    played: Option<usize>,
+    seen: &mut [bool],
+) -> Reach {
+    let group = &a.groups[g];
+    let sign = if group.color == Color::Black {
+        1.0
+    } else {
+        -1.0
+    };
+    let kept = |k: usize| Some(k) != taken && (Some(k) == played || sign * ownership[k] > 0.0);
+    let mut stack: Vec<usize> = group
+        .liberties
+        .iter()
+        .map(|&l| l as usize)
+        .filter(|&l| kept(l))
+        .collect();
+    let mut area = Vec::new();
+    for &k in &stack {
+        seen[k] = true;
+    }
+    let mut friend = false;
+    while let Some(k) = stack.pop() {
+        area.push(k);
+        for n in a.neighbours(k) {
+            match a.cells[n] {
+                None => {
+                    if !seen[n] && kept(n) {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                }
+                Some(c) => {
+                    let o = a.group_of[n] as usize;
+                    if c == group.color && o != g && surely_alive(o) {
+                        friend = true;
+                    }
+                }
+            }
+        }
+    }
+    for &k in &area {
+        seen[k] = false;
+    }
+    Reach { area, friend }
+}
+
+/// Whether group `g` of `a`, whose reach `area` (see [`kept_reach`]) touches a surely living
+/// friend, is cut off from it by one opponent's move the owner cannot answer. The cut is a
+/// point `p` of the reach next to a surely living enemy string such that:
+///
+/// - the opponent's stone at `p` is safe: it captures nothing and its string (joined to that
+///   enemy) has at least three liberties, so the owner cannot even put it in atari at once;
+/// - the reach without `p` touches no surely living friend and has fewer than [`ESCAPE`]
+///   points (no room for two eyes), and
+/// - no single owner's move answers it: for every empty point `q` next to the group or to
+///   what is left of its reach, the reach with `q` taken by the owner (and grown on from it
+///   through the kept points) still touches no surely living friend and holds fewer than
+///   [`ESCAPE`] points: no second path one move away, no second link.
+///
+/// `seen` is scratch space, all false before and after.
+fn cut_at_one_point(
+    a: &Analysis,
+    ownership: &[f32],
+    g: usize,
+    area: &[usize],
+    surely_alive: &dyn Fn(usize) -> bool,
+    seen: &mut [bool],
+) -> bool {
+    let group = &a.groups[g];
+    let enemy = group.color.opponent();
+    area.iter().any(|&p| {
+        if !a
+            .neighbours(p)
+            .any(|n| a.cells[n] == Some(enemy) && surely_alive(a.group_of[n] as usize))
+        {
+            return false;
+        }
+        let cut = kept_reach(a, ownership, g, surely_alive, Some(p), None, seen);
+        if cut.friend || cut.area.len() >= ESCAPE || !safe_stone(a, p, enemy) {
+            return false;
+        }
+        // The owner's answers: the empty points next to the group or to the reach left.
+        let mut answers: Vec<usize> = group
+            .liberties
+            .iter()
+            .map(|&l| l as usize)
+            .chain(cut.area.iter().flat_map(|&k| a.neighbours(k)))
+            .filter(|&q| q != p && a.cells[q].is_none() && !cut.area.contains(&q))
+            .collect();
+        answers.sort_unstable();
+        answers.dedup();
+        answers.into_iter().all(|q| {
+            let answered = kept_reach(a, ownership, g, surely_alive, Some(p), Some(q), seen);
+            !answered.friend && answered.area.len() < ESCAPE
+        })
+    })
+}
+
+/// Whether a stone of `color` at the empty point `p` of `a` would be safe at once: it captures
+/// nothing (a capture changes the position beyond a simple cut) and its string has at least
+/// three liberties.
+fn safe_stone(a: &Analysis, p: usize, color: Color) -> bool {
+    let mut cells = a.cells.clone();
+    cells[p] = Some(color);
+    let b = Analysis::from_cells(a.width(), a.height(), cells);
+    let s = b.group_of[p] as usize;
+    let captures = b.groups[s]
+        .enemies
+        .iter()
+        .any(|e| b.groups[e.0 as usize].liberties.is_empty());
+    !captures && b.groups[s].liberties.len() >= 3
+}
 
 /// The empty points of `a` that the color of group `g` keeps in most playouts (`ownership`
 /// leans its way), reached from its liberties through such points, counted up to `limit`.
@@ -2642,5 +2773,102 @@ mod tests {
             "two friends, one link each: still dead"
         );
         assert!(verdict(&two_friends).0 .0, "dead before the rule");
+    }
+
+    /// The cut-off rule's cut at one point the owner cannot answer (`cut_at_one_point`), with
+    /// the playouts' ownership written by hand. On a 13x13 board white's B4 C4 sit in a pocket
+    /// of black's (+1.0: surely alive) on the left edge, with A4 A5 B5 C5 empty; the pocket
+    /// opens upwards along the edge, through A6 between black's B6 and the edge, to the open
+    /// rows 7 to 11 and white's living wall of rows 12 and 13 (-1.0). The empty points lean
+    /// black (+0.2) but for the path white keeps in most playouts (-0.2): A5 B5, A6, and A7 to
+    /// A11 up to white's wall, so the reach of B4 C4 touches white's wall and the cut-off test
+    /// alone keeps the string (the shape of `japanese-dev7.jsonl` `13x13-h3-l2-s26722`, whose
+    /// white B10 C10 B9 reached white's B13 along the edge through A11, beside black's B11).
+    /// The rule is asked directly: in `judge_groups` this string, which has no eye space of its
+    /// own on the territory map, is killed first by rule 5's eyeless test.
+    ///
+    /// Worked by hand, one way out (black's wall `.XXXXXXXXXXXX`): black plays A6, joined to its
+    /// wall (safe: many liberties); white is left with B4 C4 and four empty points, every one
+    /// of them next to a black stone, so no eye can be made there, and no white move in the
+    /// pocket reaches row 7 again. Cut: dead.
+    ///
+    /// Two ways out (`.X.XXXXXXXXXX`: C6 open too, between black's B6 and D6, leaning black;
+    /// C5, C7 and B7 white's): black A6 is answered by white C6, which joins C5 to C7 and so,
+    /// through B7 A7, to white's wall (black C6 first is answered at A6): a second path one
+    /// move away. No cut; the rule of wave 15 (cut at any point of the reach next to a living
+    /// enemy, the answers not looked at) cut it at A6, as C6 is not in the reach.
+    #[test]
+    fn a_cut_at_one_point_the_owner_cannot_answer_kills_and_one_it_can_answer_does_not() {
+        let cut = |gaps: &str, path: &[&str]| {
+            let rows = [
+                ".O.O.O.O.O.O.",
+                "OOOOOOOOOOOOO",
+                ".............",
+                ".............",
+                ".............",
+                ".............",
+                ".............",
+                gaps,
+                "...XXXXXXXXXX",
+                ".OOXXXXXXXXXX",
+                "XXXXXXXXXXXXX",
+                ".............",
+                "X.X.X.X.X.X.X",
+            ];
+            let board = board_from_rows(&rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let b4 = index("B4", 13);
+            let string = a.group_of[b4] as usize;
+            assert_eq!(a.groups[string].stones.len(), 2);
+            let mut set = vec![(b4, -0.1), (index("C4", 13), -0.1)];
+            set.extend(path.iter().map(|v| (index(v, 13), -0.2)));
+            let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.2, &set);
+            let surely_alive = |g: usize| match standing_of(&a, &pa, &ownership, g) {
+                Standing::Certain(dead) => !dead,
+                Standing::Playouts(m) => m >= DECIDED,
+            };
+            let mut seen = vec![false; a.cells.len()];
+            let reach = kept_reach(&a, &ownership, string, &surely_alive, None, None, &mut seen);
+            assert!(reach.friend, "the path reaches white's wall");
+            let cut = cut_at_one_point(
+                &a,
+                &ownership,
+                string,
+                &reach.area,
+                &surely_alive,
+                &mut seen,
+            );
+            assert!(seen.iter().all(|&s| !s));
+            cut
+        };
+        let path = ["A5", "B5", "A6", "A7", "A8", "A9", "A10", "A11"];
+        assert!(
+            cut(".XXXXXXXXXXXX", &path),
+            "one way out, black A6 cuts, no answer: cut off"
+        );
+        let two = [&path[..], &["C5", "C7", "B7"]].concat();
+        assert!(
+            !cut(".X.XXXXXXXXXX", &two),
+            "two ways out, white answers black A6 at C6: not cut"
+        );
+    }
+
+    /// `safe_stone`, the cut-off rule's test that the opponent's cutting stone cannot be
+    /// answered by a capture, worked by hand on a 5x5 board (white A3 and B2, white A5 beside
+    /// black B5): a black stone at C3 stands alone with four liberties: safe; at A1 it has two
+    /// (A2 and B1): white ataris it at once, not safe; at A2 it has one (A1): not safe; at A4
+    /// it captures white's A5: a capture changes the position, not safe. A white stone at A2
+    /// joins A3 and B2, five liberties: safe.
+    #[test]
+    fn a_cutting_stone_is_safe_with_three_liberties_and_no_capture() {
+        let board = board_from_rows(&["OX...", ".....", "O....", ".O...", "....."]).unwrap();
+        let a = Analysis::new(&board);
+        let safe = |v: &str, color: Color| safe_stone(&a, index(v, 5), color);
+        assert!(safe("C3", Color::Black), "C3: four liberties");
+        assert!(!safe("A1", Color::Black), "A1: two liberties");
+        assert!(!safe("A2", Color::Black), "A2: one liberty");
+        assert!(!safe("A4", Color::Black), "A4 captures A5");
+        assert!(safe("A2", Color::White), "A2 joins A3 and B2");
     }
 }

@@ -765,12 +765,14 @@ fn guess_agrees_with_the_sixth_japanese_style_set() {
 /// 4,783 stones both cleanups agree on in the positions left out (GNU Go level 10: 14,321, 183,
 /// none, 4,776). Wave 8's reverted cut-off remedy (docs/BENCHMARKS.md, "Wave 8") scored 14,310,
 /// 182, one misjudged string of 5+ here. Raised in wave 9 to 14,323 stones and 183 scores,
-/// when the sealed life reading (`local.rs`) kept `19x19-h0-l1-s26819`'s S10 alive.
+/// when the sealed life reading (`local.rs`) kept `19x19-h0-l1-s26819`'s S10 alive. Raised in
+/// wave 16 to 14,327 stones (99.99%) and 184 scores (99.4%), when the cut-off rule learned to
+/// cut a reach at one point the owner cannot answer (`13x13-h3-l2-s26722`).
 #[test]
 fn guess_agrees_with_the_seventh_japanese_style_set() {
     let m = measure("japanese-dev7.jsonl");
     assert!(m.ours.positions >= 185, "{} positions", m.ours.positions);
-    check_floors(&m, 99.96, 98.9, &[]);
+    check_floors(&m, 99.99, 99.4, &[]);
     check_left_out_floor(&m, 4779);
 }
 
