@@ -904,16 +904,19 @@ fn guess_agrees_with_the_thirteenth_japanese_style_set() {
 
 /// The fourteenth Japanese-style development set (`japanese-dev14.jsonl`): 160 games made the
 /// same way with new seeds (54001..54916) at the start of wave 16; nothing was tuned on it when it
-/// was added (development data since). Floors: what the default effort reached then (main
-/// ec4cb08, seeds 1, 2 and 3 alike), 9,140 of 9,156 stones and 121 of 123 scores, one position
-/// misjudging a string of 5 stones or more, `9x9-h0-l10-s54314` (listed so that the test fails
-/// when the guess changes on it, fixed or not), and 2,412 of the 2,425 stones both cleanups agree
-/// on in the positions left out (GNU Go level 10: 9,133, 120, one, 2,404).
+/// was added (development data since). Measured then (main ec4cb08, seeds 1, 2 and 3 alike):
+/// 9,140 of 9,156 stones and 121 of 123 scores, one position misjudging a string of 5 stones or
+/// more, `9x9-h0-l10-s54314`, and 2,412 of the 2,425 stones both cleanups agree on in the
+/// positions left out (GNU Go level 10: 9,133, 120, one, 2,404). That position's recorded truth
+/// was then read out and refuted (README, "Refuted truths": white's 12 stones live, black's C8 D8
+/// die, as the guess says), so it is left out of both judges' figures. Floors: 9,107 of 9,109
+/// stones, 121 of 122 scores, no string of 5+ misjudged (GNU Go: 9,086, 119, one), 2,412.
 #[test]
 fn guess_agrees_with_the_fourteenth_japanese_style_set() {
     let m = measure("japanese-dev14.jsonl");
-    assert!(m.ours.positions >= 123, "{} positions", m.ours.positions);
-    check_floors(&m, 99.82, 98.3, &["9x9-h0-l10-s54314 (A7)"]);
+    assert!(m.ours.positions >= 122, "{} positions", m.ours.positions);
+    assert_eq!(m.refuted, ["9x9-h0-l10-s54314"], "the refuted truths");
+    check_floors(&m, 99.97, 99.1, &[]);
     check_left_out_floor(&m, 2412);
 }
 
