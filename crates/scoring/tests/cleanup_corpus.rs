@@ -906,13 +906,15 @@ fn guess_agrees_with_the_thirteenth_japanese_style_set() {
 /// ec4cb08, seeds 1, 2 and 3 alike), 9,140 of 9,156 stones and 121 of 123 scores, one position
 /// misjudging a string of 5 stones or more, `9x9-h0-l10-s54314` (listed so that the test fails
 /// when the guess changes on it, fixed or not), and 2,412 of the 2,425 stones both cleanups agree
-/// on in the positions left out (GNU Go level 10: 9,133, 120, one, 2,404).
+/// on in the positions left out (GNU Go level 10: 9,133, 120, one, 2,404); 2,417 since the
+/// room-for-two-eyes exemption (`9x9-h0-l7-s54211`: black's C3 D3 D2 E2 and B2, seeds 1, 2 and
+/// 3 alike).
 #[test]
 fn guess_agrees_with_the_fourteenth_japanese_style_set() {
     let m = measure("japanese-dev14.jsonl");
     assert!(m.ours.positions >= 123, "{} positions", m.ours.positions);
     check_floors(&m, 99.82, 98.3, &["9x9-h0-l10-s54314 (A7)"]);
-    check_left_out_floor(&m, 2412);
+    check_left_out_floor(&m, 2417);
 }
 
 /// The seventh Japanese-style held-out set (`japanese-heldout7.jsonl`): 120 games made with the
