@@ -634,7 +634,9 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         if dead[g]
             && matches!(standing[g], Standing::Playouts(_))
             && (unfought_ko(a, g, &|o| surely_alive(o) && !dead[o])
-                || ko_connection_holds(a, g, &fate, &|o| surely_alive(o) && !dead[o]))
+                || ko_connection_holds(a, g, &fate, &|o| surely_alive(o) && !dead[o])
+                || (surely_alive(g)
+                    && ko_stone_among_dead_enemies(a, g, &dead, &|o| surely_alive(o) && !dead[o])))
         {
             dead[g] = false;
         }
@@ -1192,10 +1194,42 @@ fn unfought_ko(a: &Analysis, g: usize, surely_alive: &dyn Fn(usize) -> bool) -> 
     if !ko_stone(a, g) {
         return false;
     }
-    let group = &a.groups[g];
-    if !group.enemies.iter().all(|e| surely_alive(e.0 as usize)) {
+    if !a.groups[g]
+        .enemies
+        .iter()
+        .all(|e| surely_alive(e.0 as usize))
+    {
         return false;
     }
+    ko_connection_safe(a, g, surely_alive)
+}
+
+/// Whether the group `g` of `a`, a [`ko_stone`] the playouts keep, stands among dead enemies:
+/// every enemy string it touches is judged dead (`dead`), and its owner's connection at its
+/// liberty is safe as [`unfought_ko`] counts it ([`ko_connection_safe`]). The capture would be
+/// a ko fought by stones that are dead whatever the ko gives them: taking it only adds a stone
+/// to them, the owner connects whenever he must, and the stone stays as the playouts keep it
+/// (`japanese-dev14.jsonl` `13x13-h0-l1-s54502`: black's C12 in atari beside white's dead
+/// B12 B11 C11 C10 and C13, its liberty D12 among black stones; kept in 97% of the playouts,
+/// left standing by both cleanups).
+fn ko_stone_among_dead_enemies(
+    a: &Analysis,
+    g: usize,
+    dead: &[bool],
+    surely_alive: &dyn Fn(usize) -> bool,
+) -> bool {
+    ko_stone(a, g)
+        && !a.groups[g].enemies.is_empty()
+        && a.groups[g].enemies.iter().all(|e| dead[e.0 as usize])
+        && ko_connection_safe(a, g, surely_alive)
+}
+
+/// Whether the connection of [`ko_stone`] `g` of `a` at its liberty is safe: the strings of its
+/// color around the liberty are surely alive, and the connected string keeps, besides the
+/// ko's liberty, three liberties or more, or two or more of which at least two each touch
+/// another surely living string of its color (miai; see [`unfought_ko`]).
+fn ko_connection_safe(a: &Analysis, g: usize, surely_alive: &dyn Fn(usize) -> bool) -> bool {
+    let group = &a.groups[g];
     let l = group.liberties[0] as usize;
     let mut joined = vec![g];
     for n in a.neighbours(l) {
@@ -2742,5 +2776,45 @@ mod tests {
             dead[c3g],
             "against a wall settled beyond doubt the map's rule stands"
         );
+    }
+
+    /// Black's C8 is in atari, its liberty D8 surrounded by black stones (D9, E8, D7): white's
+    /// capture at D8 would be a ko. The white stones around it, C9 and B8 B7 C7 C6, are dead in
+    /// black's upper left. Read by GNU Go 3.8 (`--level 10`, `loadsgf` of this board, white
+    /// to move): `owl_defend B8` 0 (white, moving first, cannot save them, ko or not),
+    /// `final_status_list dead` C9 B8 B7 C7 C6 and not C8 (`dragon_status C8` is critical only
+    /// because D8 takes the single stone; the stones that would take it stay dead, and their
+    /// capture gives the point back). The playouts, written by hand, keep C8 and take the white
+    /// stones. The atari rule killed C8 (white takes it moving first, and its capture is a ko),
+    /// and the unfought-ko rules spare a ko stone only between living groups; among dead
+    /// enemies, with a safe connection at D8, the stone stays.
+    #[test]
+    fn a_ko_stone_among_dead_enemies_stays() {
+        let board = board_from_rows(&[
+            "..OX.....",
+            ".OX.X....",
+            "XOOXX....",
+            ".XO.X....",
+            ".XXXX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let ownership = ownership_by_hand(&board, 0.9, 0.9, 0.9, &[]);
+        let group = |v: &str| a.group_of[index(v, 9)] as usize;
+        let c8 = group("C8");
+        assert!(ko_stone(&a, c8), "C8's capture is a ko");
+        let dead = judge_groups(&a, &pa, &ownership);
+        assert!(!dead[c8], "C8 among dead enemies: alive");
+        for v in ["C9", "B8"] {
+            assert!(dead[group(v)], "{v} dead");
+        }
+        for v in ["D9", "E8", "A7", "B5"] {
+            assert!(!dead[group(v)], "{v} alive");
+        }
     }
 }
