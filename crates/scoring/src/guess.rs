@@ -466,8 +466,6 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         maps_without[usize::from(color == Color::White)]
             .get_or_init(|| without_contested_enemies(color))
     };
-    // Neither rule kills a group that keeps room for two eyes against enemies the playouts have
-    // not settled beyond doubt ([`keeps_room_for_two_eyes`]).
     for (g, group) in a.groups.iter().enumerate() {
         let k = group.stones[0] as usize;
         if contested(g)
@@ -477,7 +475,6 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             && without(group.color).at(k).seki.is_some()
             && group.enemies.iter().any(|e| surely_alive(e.0 as usize))
             && !connects_out(g)
-            && !keeps_room_for_two_eyes(a, &standing, ownership, g)
         {
             dead[g] = true;
         }
@@ -507,10 +504,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
                 }
             }
         }
-        loose[g] = enemy
-            && !friend
-            && !connects_out(g)
-            && !keeps_room_for_two_eyes(a, &standing, ownership, g);
+        loose[g] = enemy && !friend && !connects_out(g);
     }
     // A contested group too big to read, against a surely living enemy, that the playouts cut
     // off: the empty points its color keeps in most playouts, reached from its liberties, hold
@@ -995,40 +989,6 @@ fn settle_seki(
         j = judge(&marking, pa);
     }
     (marking, j)
-}
-
-/// Whether contested group `g` of `a` keeps room for two eyes against enemies the playouts have
-/// not settled beyond doubt, so that the rules for a group without two eyes on the map (against
-/// a surely living enemy, or in its sphere) must not kill it: the empty points its color keeps
-/// in most playouts, reached from its liberties ([`kept_space`]), number at least [`ESCAPE`],
-/// and no enemy string it touches, directly or through one of its empty regions, is settled
-/// beyond doubt: certain (Benson), or with a mean ownership of `1 - DECIDED` (2/3) or more,
-/// kept in at least 5 playouts of 6. The map calls such a group eyeless only because an enemy
-/// stone touches its region; an enemy that is itself only likely alive (kept in about 4
-/// playouts of 5 in the open) cannot be counted on to spoil that space
-/// (`japanese-dev14.jsonl` `9x9-h0-l7-s54211`: black's C3 D3 D2 E2 and B2 in the lower-left
-/// corner, alive by GNU Go's `owl_attack`). Against an enemy settled beyond doubt the map's
-/// verdict stands: a thin strip of points the group keeps by luck is no life
-/// (`9x9-h0-l1-s54011`: white's 8-stone D7 group against black's wall kept in every playout).
-fn keeps_room_for_two_eyes(
-    a: &Analysis,
-    standing: &[Standing],
-    ownership: &[f32],
-    g: usize,
-) -> bool {
-    let group = &a.groups[g];
-    let firm = |e: usize| match standing[e] {
-        Standing::Certain(dead) => !dead,
-        Standing::Playouts(m) => m >= 1.0 - DECIDED,
-    };
-    let near_firm = group.enemies.iter().any(|e| firm(e.0 as usize))
-        || group.territories.iter().any(|t| {
-            a.territories[t.0 as usize]
-                .groups
-                .iter()
-                .any(|o| a.groups[o.0 as usize].color != group.color && firm(o.0 as usize))
-        });
-    !near_firm && kept_space(a, ownership, g, ESCAPE) >= ESCAPE
 }
 
 /// The fewest empty points, kept by a group's color in most playouts and reached from its
@@ -2944,66 +2904,6 @@ mod tests {
         assert!(!safe("A2", Color::Black), "A2: one liberty");
         assert!(!safe("A4", Color::Black), "A4 captures A5");
         assert!(safe("A2", Color::White), "A2 joins A3 and B2");
-    }
-
-    /// Black's C3 group (C3 D3 D2 E2, with the loose B2) keeps the lower-left corner, ten empty
-    /// points, against white stones that are alive only in the open: B5 C5, D4, E3 F2 and E1,
-    /// none of them with an eye of its own. Read by GNU Go 3.8 (`--level 10`, `loadsgf` of
-    /// this board, white to move): `owl_attack C3` and `owl_attack B2` both 0 (white, moving
-    /// first, kills neither), `dragon_status C3` alive. The territory map as it stands gives C3
-    /// no two eyes (the corner region touches white's stones, so it is nobody's), and the
-    /// playouts, written by hand as the position's were in `japanese-dev14.jsonl`
-    /// `9x9-h0-l7-s54211`, keep the black stones in 64% of them (a mean of 0.27: contested)
-    /// and white's stones in 80% (a mean of 0.6: surely alive, not beyond doubt), and give
-    /// black the corner's points. The rule for a contested group without two eyes against a surely
-    /// living enemy killed C3 for that, and the loose-stone rule B2; the corner black keeps
-    /// (ten points, room for two eyes) against enemies the playouts have not settled beyond
-    /// doubt spares both.
-    #[test]
-    fn a_contested_group_that_keeps_room_for_two_eyes_against_an_unsettled_enemy_lives() {
-        let board = board_from_rows(&[
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".OO......",
-            "...O.....",
-            "..XXO....",
-            ".X.XXO...",
-            "....O....",
-        ])
-        .unwrap();
-        let a = Analysis::new(&board);
-        let pa = PassAlive::new(&a);
-        let corner: Vec<usize> = [
-            "A1", "B1", "C1", "D1", "A2", "C2", "A3", "B3", "A4", "B4", "C4",
-        ]
-        .iter()
-        .map(|v| index(v, 9))
-        .collect();
-        let set: Vec<(usize, f32)> = corner.iter().map(|&k| (k, 0.2)).collect();
-        let ownership = |white: f32| ownership_by_hand(&board, 0.27, white, -0.3, &set);
-        let (c3, b2) = (index("C3", 9), index("B2", 9));
-        let (c3g, b2g) = (a.group_of[c3] as usize, a.group_of[b2] as usize);
-        // The premise of the rule that killed C3: no two eyes on the map as it stands.
-        let map = TerritoryMap::from_cells(9, 9, &a.cells, &[false; 81]);
-        assert!(map.at(c3).seki.is_some(), "C3 has no two eyes on the map");
-        let dead = judge_groups(&a, &pa, &ownership(-0.6));
-        assert!(!dead[c3g], "C3 keeps the corner: alive");
-        assert!(!dead[b2g], "B2 lies in black's corner: alive");
-        for v in ["B5", "D4", "E3", "E1"] {
-            assert!(!dead[a.group_of[index(v, 9)] as usize], "{v} alive");
-        }
-        // The rule's scope: with white's stones kept in 9 playouts of 10 (settled beyond doubt,
-        // a mean of 0.8), the map's verdict stands and C3 is judged dead as before. That is no
-        // claim about this board (GNU Go's reading above holds whatever the playouts say) but
-        // about where the rule stops: `japanese-dev14.jsonl` `9x9-h0-l1-s54011` at seed 2 kept
-        // white's dead D7 group alive without that limit.
-        let dead = judge_groups(&a, &pa, &ownership(-0.8));
-        assert!(
-            dead[c3g],
-            "against a wall settled beyond doubt the map's rule stands"
-        );
     }
 
     /// Black's C8 is in atari, its liberty D8 surrounded by black stones (D9, E8, D7): white's
