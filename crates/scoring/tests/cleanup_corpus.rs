@@ -981,7 +981,8 @@ fn guess_agrees_with_the_ninth_japanese_style_held_out_set() {
 /// answer), aggregate figures only: 7,258 of 7,261 stones and 90 of 93 scores, no position
 /// misjudging a string of 5 stones or more; in the positions left out because the cleanups
 /// disagree, 2,101 of the 2,101 stones both cleanups agree on (GNU Go level 10: 7,255 stones, 90
-/// scores, none, 2,100).
+/// scores, none, 2,100). The same figures after the wave's last guess change (a ko stone among
+/// dead enemies stays).
 #[test]
 fn guess_agrees_with_the_tenth_japanese_style_held_out_set() {
     let m = measure("japanese-heldout10.jsonl");
