@@ -578,6 +578,10 @@ impl<const S: usize> Out<S> {
     }
 }
 
+/// At most 2^FAIL_BITS entries in the current search's list of fails (`Solver::fails`, 16
+/// bytes each).
+const FAIL_BITS: u32 = 20;
+
 const WHITE_SALT: u64 = 0x6a09_e667_f3bc_c909;
 const PASS_SALT: u64 = 0xbb67_ae85_84ca_a73b;
 const MAX_PLY: usize = 4096;
@@ -643,6 +647,17 @@ struct Solver<const S: usize> {
     /// Whether the current search gave up (its value means nothing; nothing was stored above
     /// the node where it gave up).
     aborted: bool,
+    /// The current depth-limited search's results that met the depth limit and went against
+    /// the side it is pessimistic for (its fail lows, the other side's fail highs), by position
+    /// and ply: a direct-mapped array of (key, value), the key salted per search
+    /// ([`Solver::fail_key`]; docs/SOLVING.md, "Fails kept within one search").
+    fails: Vec<(u64, i32)>,
+    /// The current search's salt of the keys in `fails` (a new one for each search).
+    fail_salt: u64,
+    /// Whether `fails` is read and written now (during a depth-limited search of a test).
+    fail_on: bool,
+    /// Whether the tests use `fails` (`SOLVE_FAILS=0` turns it off, for measuring).
+    fail_use: bool,
     /// The most recent path index of each exact position hash on the path.
     by_hash: HashIndex,
     /// `by_count[k]`: the positions of the path with k stones, in path order.
@@ -800,6 +815,10 @@ impl<const S: usize> Solver<S> {
             first_guess: options.first_guess.clamp(-n, n),
             race: options.race_top,
             aborted: false,
+            fails: vec![(0, 0); 1 << options.table_bits.clamp(4, FAIL_BITS)],
+            fail_salt: 0,
+            fail_on: false,
+            fail_use: std::env::var("SOLVE_FAILS").map_or(true, |v| v != "0"),
             by_hash: HashIndex::new(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
             // No position has a stone of both colours on every point.
@@ -1337,6 +1356,18 @@ impl<const S: usize> Solver<S> {
             return value;
         }
 
+        // A result of this search that met the depth limit against the side it is pessimistic
+        // for, found again at the same ply (by transposition): the same again, as a result
+        // that met the limit (it proves nothing, and nothing above it is stored as a proof
+        // that needs it; docs/SOLVING.md, "Fails kept within one search").
+        let fkey = self.fail_key(exact, ply);
+        if fkey != 0 {
+            let (k, v) = self.fails[fkey as usize & (self.fails.len() - 1)];
+            if k == fkey {
+                up.horizon = true;
+                return v;
+            }
+        }
         // Moves: legal plays, then pass; superko refusals noted.
         let color = here.to_move;
         let ci = color_index(color);
@@ -1469,6 +1500,13 @@ impl<const S: usize> Solver<S> {
             }
         }
 
+        if fkey != 0 && mine.horizon {
+            let pess = here.to_move == self.pessimistic_for;
+            if (pess && best < beta) || (!pess && best >= beta) {
+                let slot = fkey as usize & (self.fails.len() - 1);
+                self.fails[slot] = (fkey, best);
+            }
+        }
         self.spare_lists.push(moves);
         self.spare_made.push(made);
 
@@ -1525,6 +1563,17 @@ impl<const S: usize> Solver<S> {
         }
         up.merge(&mine);
         best
+    }
+
+    /// The key in `fails` of the position with exact table key `exact` at `ply` in the
+    /// current search; 0 when `fails` is not in use.
+    #[inline]
+    fn fail_key(&self, exact: u64, ply: usize) -> u64 {
+        if self.fail_on {
+            (exact ^ self.fail_salt ^ (ply as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)) | 1
+        } else {
+            0
+        }
     }
 
     /// Black's and white's safe points before rule 6's checks ([`Geometry::safety_base`]) of
@@ -1884,12 +1933,15 @@ impl<const S: usize> Solver<S> {
             horizon_leaves: self.stats.horizon_leaves,
         };
         self.node_limit = self.nodes.saturating_add(test.budget.min(left));
+        self.fail_salt = self.fail_salt.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        self.fail_on = self.fail_use;
         r
     }
 
     /// Lifts the node limit after a search; whether the search was given up for it.
     pub(crate) fn round_stop(&mut self) -> bool {
         self.node_limit = u64::MAX;
+        self.fail_on = false;
         std::mem::take(&mut self.aborted)
     }
 
