@@ -4,7 +4,8 @@
 //! `SOLVE_GUESS=v` sets MTD(f)'s first guess, `SOLVE_SLOTS=n` the safe-region assumptions kept
 //! apart per colour (`SolveOptions::assumption_slots`: 1 or 8; default: the board's),
 //! `SOLVE_RACE=k` races the test at the top of the
-//! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all; the last line
+//! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all, `SOLVE_FAILS=0`
+//! keeps no fails within a search (`SolveOptions::keep_fails`); the last line
 //! splits the nodes into proofs and searches that proved nothing). A light driver for measuring
 //! the search without building the whole command line tool.
 
@@ -61,6 +62,7 @@ fn main() {
             }),
         first_budget: args.get(5).map_or(0, |b| b.parse().expect("first budget")),
         assumption_slots: std::env::var("SOLVE_SLOTS").map_or(0, |v| v.parse().expect("slots")),
+        keep_fails: std::env::var("SOLVE_FAILS").map_or(true, |v| v != "0"),
         first_guess: std::env::var("SOLVE_GUESS").map_or(0, |g| g.parse().expect("first guess")),
         race_top: std::env::var("SOLVE_RACE")
             .map_or(tengen_solve::SolveOptions::default().race_top, |r| {

@@ -131,6 +131,11 @@ pub struct SolveOptions {
     /// other value: 8. Every setting gives the same result; it changes only the work and the
     /// table's bytes.
     pub assumption_slots: usize,
+    /// Whether each depth-limited search keeps the results it met at its depth limit against
+    /// the side it is pessimistic for, and returns them again for a repeat at the same ply
+    /// (docs/SOLVING.md, "Fails kept within one search"). On by default; off only to measure
+    /// what it saves. Either way gives the same result; it changes only the work.
+    pub keep_fails: bool,
 }
 
 /// From this many points on, a board's table entries keep 8 safe-region assumptions per colour
@@ -160,6 +165,7 @@ impl Default for SolveOptions {
             first_guess: 0,
             race_top: RACE_TOP,
             assumption_slots: 0,
+            keep_fails: true,
         }
     }
 }
@@ -656,7 +662,7 @@ struct Solver<const S: usize> {
     fail_salt: u64,
     /// Whether `fails` is read and written now (during a depth-limited search of a test).
     fail_on: bool,
-    /// Whether the tests use `fails` (`SOLVE_FAILS=0` turns it off, for measuring).
+    /// Whether the tests use `fails` ([`SolveOptions::keep_fails`]).
     fail_use: bool,
     /// The most recent path index of each exact position hash on the path.
     by_hash: HashIndex,
@@ -818,7 +824,7 @@ impl<const S: usize> Solver<S> {
             fails: vec![(0, 0); 1 << options.table_bits.clamp(4, FAIL_BITS)],
             fail_salt: 0,
             fail_on: false,
-            fail_use: std::env::var("SOLVE_FAILS").map_or(true, |v| v != "0"),
+            fail_use: options.keep_fails,
             by_hash: HashIndex::new(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
             // No position has a stone of both colours on every point.

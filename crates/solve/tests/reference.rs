@@ -132,7 +132,7 @@ fn check_every_setting(positions: &[&str], want: i32) {
             for to_move in [Color::Black, Color::White] {
                 let v = values_over_settings(&b, to_move, rules);
                 assert!(
-                    v.iter().all(|r| r.7 == want),
+                    v.iter().all(|r| r.8 == want),
                     "{rows} {to_move:?} to move, ko={ko}: {v:?}"
                 );
             }
@@ -234,20 +234,21 @@ fn areas_where_the_first_move_decides_are_not_kept() {
 }
 
 /// One solve of `values_over_settings`: (safe regions, first depth, table bits, first budget,
-/// race with the top test, first guess, assumption slots, value).
-type Setting = (bool, usize, u32, u64, Option<u64>, i32, usize, i32);
+/// race with the top test, first guess, assumption slots, fails kept, value).
+type Setting = (bool, usize, u32, u64, Option<u64>, i32, usize, bool, i32);
 
 /// Solves with every combination that must not change the value: safe regions on and off,
 /// several first depth limits, two table sizes (a small table makes positions, mirror images
 /// among them, replace each other's entries), node budgets from the default down to one node
 /// (searches that give up half way), MTD(f) with and without the race against the test at the
 /// top of the board's range (from the start or after 100 nodes), and first guesses from far
-/// below to far above the value (64 and -64 are clamped to the board's extremes), and one or
-/// eight safe-region assumptions per colour kept apart in the table's entries. Returns the
-/// value of each setting.
+/// below to far above the value (64 and -64 are clamped to the board's extremes), one or
+/// eight safe-region assumptions per colour kept apart in the table's entries, and each
+/// search's fails kept or not (`keep_fails`: a fail kept and returned wrongly, for instance
+/// as a proof, would change values here). Returns the value of each setting.
 fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<Setting> {
     let mut out = Vec::new();
-    for (safe_regions, first_depth, table_bits, first_budget, race_top, first_guess, slots) in [
+    let settings = [
         (false, 0, 16, 0, Some(0), 0, 0),
         (true, 0, 16, 0, Some(0), 0, 0),
         (true, 0, 16, 0, None, 0, 0),
@@ -271,7 +272,15 @@ fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<Setting>
         (true, 1, 12, 0, Some(0), 0, 8),
         (true, 3, 12, 0, None, 0, 8),
         (true, 1, 10, 40, Some(0), -2, 8),
-    ] {
+    ];
+    // Every setting with each search's fails kept (the default), and a few without.
+    let with_fails = settings.iter().map(|&s| (s, true));
+    let without = [0, 3, 7, 15, 18].iter().map(|&i| (settings[i], false));
+    for (
+        (safe_regions, first_depth, table_bits, first_budget, race_top, first_guess, slots),
+        keep_fails,
+    ) in with_fails.chain(without)
+    {
         let options = SolveOptions {
             first_depth,
             table_bits,
@@ -280,6 +289,7 @@ fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<Setting>
             race_top,
             first_guess,
             assumption_slots: slots,
+            keep_fails,
             ..SolveOptions::default()
         };
         let s = solve_position(b, to_move, rules, options).unwrap();
@@ -291,6 +301,7 @@ fn values_over_settings(b: &Board, to_move: Color, rules: Rules) -> Vec<Setting>
             race_top,
             first_guess,
             slots,
+            keep_fails,
             s.score,
         ));
     }
@@ -319,7 +330,7 @@ fn value_does_not_depend_on_settings() {
     for (b, to_move, rules) in positions {
         let v = values_over_settings(&b, to_move, rules);
         assert!(
-            v.iter().all(|r| r.7 == v[0].7),
+            v.iter().all(|r| r.8 == v[0].8),
             "{:?} {to_move:?} to move, ko={}: (regions, first depth, table bits, first budget, \
              race, first guess, slots, value) {v:?}",
             b,
