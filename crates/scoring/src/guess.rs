@@ -600,13 +600,13 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // A string counts as surely alive there when the playouts or Benson settled it and no rule
     // above judged it dead (a ko stone in atari is no living friend of another).
     for g in 0..a.groups.len() {
-        if dead[g]
-            && matches!(standing[g], Standing::Playouts(_))
-            && (unfought_ko(a, g, &|o| surely_alive(o) && !dead[o])
-                || ko_connection_holds(a, g, &fate, &|o| surely_alive(o) && !dead[o])
-                || (surely_alive(g)
-                    && ko_stone_among_dead_enemies(a, g, &dead, &|o| surely_alive(o) && !dead[o])))
-        {
+        let kept = dead[g] && matches!(standing[g], Standing::Playouts(_)) && {
+            let living = |o: usize| surely_alive(o) && !dead[o];
+            unfought_ko(a, g, &living)
+                || ko_connection_holds(a, g, &fate, &living)
+                || (surely_alive(g) && ko_stone_among_dead_enemies(a, g, &dead, &living))
+        };
+        if kept {
             dead[g] = false;
         }
     }
@@ -1282,17 +1282,17 @@ fn ko_stone(a: &Analysis, g: usize) -> bool {
 /// `13x13-h0-l4-s42607`: white's A9 between black A10 and B9, its liberty A8 beside white B8
 /// and A7; connected, the four stones have B7 and A6, each beside white's living B6).
 fn unfought_ko(a: &Analysis, g: usize, surely_alive: &dyn Fn(usize) -> bool) -> bool {
-    if !ko_stone(a, g) {
-        return false;
-    }
-    if !a.groups[g]
-        .enemies
-        .iter()
-        .all(|e| surely_alive(e.0 as usize))
-    {
-        return false;
-    }
-    ko_connection_safe(a, g, surely_alive)
+    ko_between_living(a, g, surely_alive) && ko_connection_safe(a, g, surely_alive)
+}
+
+/// Whether group `g` of `a` is a [`ko_stone`] whose every enemy string is surely alive: the
+/// premise of [`unfought_ko`] and [`ko_connection_holds`].
+fn ko_between_living(a: &Analysis, g: usize, surely_alive: &dyn Fn(usize) -> bool) -> bool {
+    ko_stone(a, g)
+        && a.groups[g]
+            .enemies
+            .iter()
+            .all(|e| surely_alive(e.0 as usize))
 }
 
 /// Whether the group `g` of `a`, a [`ko_stone`] the playouts keep, stands among dead enemies:
@@ -1375,13 +1375,10 @@ fn ko_connection_holds(
 ) -> bool {
     /// Positions read per stone (the connections of the corpora read out in a few dozen).
     const KO_NODES: u32 = 300;
-    if !ko_stone(a, g) {
+    if !ko_between_living(a, g, surely_alive) {
         return false;
     }
     let group = &a.groups[g];
-    if !group.enemies.iter().all(|e| surely_alive(e.0 as usize)) {
-        return false;
-    }
     let l = group.liberties[0] as usize;
     if a.neighbours(l)
         .any(|n| a.group_of[n] as usize != g && !surely_alive(a.group_of[n] as usize))

@@ -821,7 +821,11 @@ impl<const S: usize> Solver<S> {
             first_guess: options.first_guess.clamp(-n, n),
             race: options.race_top,
             aborted: false,
-            fails: vec![(0, 0); 1 << options.table_bits.clamp(4, FAIL_BITS)],
+            fails: if options.keep_fails {
+                vec![(0, 0); 1 << options.table_bits.clamp(4, FAIL_BITS)]
+            } else {
+                Vec::new()
+            },
             fail_salt: 0,
             fail_on: false,
             fail_use: options.keep_fails,
