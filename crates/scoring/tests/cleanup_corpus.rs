@@ -854,13 +854,18 @@ fn guess_agrees_with_the_tenth_japanese_style_set() {
 /// `13x13-h0-l1-s42503` was refuted (an exact reading captures black's string whoever moves
 /// first: tests/data/cleanup/README.md, "Refuted truths"), so that position is left out: 127
 /// measured, 9,617 of 9,618 stones, 126 of 127 scores, no string of 5+ misjudged (GNU Go: 9,612,
-/// 125, one).
+/// 125, one). In wave 17 the recorded truth of `13x13-h3-l2-s42703`, one of the positions left
+/// out because its cleanups disagree, was refuted too (white's lower-right group, dead by both
+/// cleanups, lives by joining its lower-left group at G1 whoever moves first: README, "Refuted
+/// truths", and the test at the end of this file), so its 74 agreed stones (53 of them judged
+/// right by the guess, 49 by GNU Go) no longer count: the left-out floor falls from 3,003 of
+/// 3,025 to 2,950 of 2,951 (GNU Go: 2,945), with the guess unchanged.
 #[test]
 fn guess_agrees_with_the_eleventh_japanese_style_set() {
     let m = measure("japanese-dev11.jsonl");
     assert!(m.ours.positions >= 127, "{} positions", m.ours.positions);
     check_floors(&m, 99.98, 99.2, &[]);
-    check_left_out_floor(&m, 3003);
+    check_left_out_floor(&m, 2950);
 }
 
 /// The twelfth Japanese-style development set (`japanese-dev12.jsonl`): 160 games made the
@@ -1211,4 +1216,39 @@ fn the_white_group_at_e8_of_s54314_stands_and_c8_d8_are_dead() {
     for v in ["C8", "D8"] {
         assert_eq!(s[v], StoneStatus::Dead, "{}: {v}", p.id);
     }
+}
+
+/// `japanese-dev11.jsonl` `13x13-h3-l2-s42703`: white's lower-right group, 17 stones (H5 J5 K5
+/// L5 H4 L4 M4 H3 G2 H2 J2 J1 K1 L1 M1 N1 M2; liberties J4 J3 H1), dead by both cleanups, stands
+/// whoever moves first. Black's G1 beside it has the one liberty H1: white H1 takes it, and G1
+/// then joins the group to white's lower-left group (B4 C4 C3 D3 E3 E4 F4 E2 E1 F1 around the
+/// corner A1-D2, B3), where a black stone is suicide while the group has J3 or J4. Black cannot
+/// play H1 first (suicide), and black's K4 string inside (K4 K3 L3 M3 N3 K2 L2 N2 N4, liberties
+/// J4 J3 N5) must connect at N5 before it fills J3 (else white N5 takes it). Read out by
+/// `examples/race_read.rs` on the 13 empty points J3 J4 H1 N5 and the corner A1 B1 C1 D1 A2 B2
+/// C2 D2 B3 (so that black may attack the lower-left group too), nothing fixed, everything else
+/// sealed as black's: the group stands with black first (32,816 positions) and with white first
+/// (169,956), every repeated position given to black (`RACE_READ_CYCLE=attacker`; every first
+/// move of either side, a pass included, leaves it standing). GNU Go 3.8 level 10 agrees:
+/// `owl_attack H5` 0, `dragon_status H5` alive (one dragon with B4: `owl_defend` B2 for both),
+/// and after black N5, J4 and J3 it connects at G1.
+#[test]
+fn the_white_group_at_h5_of_s42703_stands() {
+    let p = record("japanese-dev11.jsonl", "13x13-h3-l2-s42703");
+    // The record's verdict this test disagrees with; GNU Go's status shares the test's.
+    assert!(p.dead.iter().any(|v| v == "H5") && p.dead_second.iter().any(|v| v == "H5"));
+    assert!(!p.gnugo_dead.iter().any(|v| v == "H5"));
+    let (b, w) = (Color::Black, Color::White);
+    let white = [
+        "H5", "J5", "K5", "L5", "H4", "L4", "M4", "H3", "G2", "H2", "J2", "J1", "K1", "L1", "M1",
+        "N1", "M2",
+    ];
+    let mut stones: Vec<(&str, Color)> = white.iter().map(|&v| (v, w)).collect();
+    // Black's K4 string inside (alive: it connects out at N5) and G1 (dead: white H1 takes it).
+    stones.extend([("K4", b), ("N2", b), ("N4", b), ("G1", b)]);
+    let s = statuses(&p, &stones);
+    for v in white.iter().chain(&["K4", "N2", "N4"]) {
+        assert_eq!(s[*v], StoneStatus::Alive, "{}: {v}", p.id);
+    }
+    assert_eq!(s["G1"], StoneStatus::Dead, "{}: G1", p.id);
 }
