@@ -1252,3 +1252,35 @@ fn the_white_group_at_h5_of_s42703_stands() {
     }
     assert_eq!(s["G1"], StoneStatus::Dead, "{}: G1", p.id);
 }
+
+/// `japanese-dev2.jsonl` `9x9-h0-l1-s14006`: white's A7 B7 C7 A6 (liberties A8 B8 C8), dead by
+/// both cleanups, stand whoever moves first: black's C8 is answered by white B8 (atari), and
+/// black's C9 and D9 then run along the edge into white's D8 and are taken at E9. Read out by
+/// `examples/race_read.rs` on the 14 empty points of the top side (A8 B8 C8 E8 F8 G8 A9 B9 C9
+/// D9 E9 F9 G9 J9), nothing fixed, everything else sealed as black's: the stones stand with
+/// black first and with white first (3,478,377 positions each way, every repeated position
+/// given to black). GNU Go 3.8 level 10: `owl_attack A7` 0, `dragon_status A7` alive (its
+/// `genmove` for white answers black C8 with C9 and loses them: the cleanups' mistake).
+#[test]
+fn the_white_stones_at_a7_of_s14006_stand() {
+    let p = record("japanese-dev2.jsonl", "9x9-h0-l1-s14006");
+    // The record's verdict this test disagrees with; GNU Go's status shares the test's.
+    assert!(p.dead.iter().any(|v| v == "A7") && p.dead_second.iter().any(|v| v == "A7"));
+    assert!(!p.gnugo_dead.iter().any(|v| v == "A7"));
+    let (b, w) = (Color::Black, Color::White);
+    let stones = [
+        ("A7", w),
+        ("B7", w),
+        ("C7", w),
+        ("A6", w),
+        ("D8", w),
+        ("E7", w),
+        ("D7", b),
+        ("B6", b),
+        ("A5", b),
+    ];
+    let s = statuses(&p, &stones);
+    for (v, _) in stones {
+        assert_eq!(s[v], StoneStatus::Alive, "{}: {v}", p.id);
+    }
+}
