@@ -767,13 +767,18 @@ fn guess_agrees_with_the_sixth_japanese_style_set() {
 /// 182, one misjudged string of 5+ here. Raised in wave 9 to 14,323 stones and 183 scores,
 /// when the sealed life reading (`local.rs`) kept `19x19-h0-l1-s26819`'s S10 alive. Raised in
 /// wave 16 to 14,327 stones (99.99%) and 184 scores (99.4%), when the cut-off rule learned to
-/// cut a reach at one point the owner cannot answer (`13x13-h3-l2-s26722`).
+/// cut a reach at one point the owner cannot answer (`13x13-h3-l2-s26722`). In wave 17 the
+/// recorded truth of `19x19-h0-l1-s26822`, one of the positions left out, was refuted (white's
+/// M14 N14, dead by both cleanups, touch through each of their three liberties white stones the
+/// record calls alive: README, "Refuted truths", and the test at the end of this file), so its
+/// 156 agreed stones (154 judged right by the guess, 154 by GNU Go) no longer count: the left-out
+/// floor falls from 4,779 of 4,783 to 4,625 of 4,627 (GNU Go: 4,622), with the guess unchanged.
 #[test]
 fn guess_agrees_with_the_seventh_japanese_style_set() {
     let m = measure("japanese-dev7.jsonl");
     assert!(m.ours.positions >= 185, "{} positions", m.ours.positions);
     check_floors(&m, 99.99, 99.4, &[]);
-    check_left_out_floor(&m, 4779);
+    check_left_out_floor(&m, 4625);
 }
 
 /// The eighth Japanese-style development set (`japanese-dev8.jsonl`): 160 games made the same
@@ -1278,6 +1283,37 @@ fn the_white_stones_at_a7_of_s14006_stand() {
         ("D7", b),
         ("B6", b),
         ("A5", b),
+    ];
+    let s = statuses(&p, &stones);
+    for (v, _) in stones {
+        assert_eq!(s[v], StoneStatus::Alive, "{}: {v}", p.id);
+    }
+}
+
+/// `japanese-dev7.jsonl` `19x19-h0-l1-s26822`: white's M14 N14 (liberties L14 M15 N15), dead by
+/// both cleanups, stand whoever moves first. Each liberty touches a white stone the record itself
+/// calls alive (L14: K14 and L15; M15: L15; N15: N16 and O15): whichever liberty black takes,
+/// white joins at another (a black N15 even has the one liberty M15). Read out by
+/// `examples/race_read.rs` on the 9 empty points L14 M15 N15 M16 L16 K15 J14 O16 N17 with
+/// white's L15, K14, N16 and O15 fixed (alive by the record) and everything else sealed as
+/// black's: the stones stand with black first (1,658 positions) and with white first (7,326),
+/// every first move of either side, a pass included, and every repeated position given to black.
+/// GNU Go 3.8 level 10: `owl_attack M14` 0, `dragon_status M14` alive.
+#[test]
+fn the_white_stones_at_m14_n14_of_s26822_stand() {
+    let p = record("japanese-dev7.jsonl", "19x19-h0-l1-s26822");
+    // The record's verdict this test disagrees with; GNU Go's status shares the test's.
+    assert!(p.dead.iter().any(|v| v == "M14") && p.dead_second.iter().any(|v| v == "N14"));
+    assert!(!p.gnugo_dead.iter().any(|v| v == "M14" || v == "N14"));
+    let (b, w) = (Color::Black, Color::White);
+    let stones = [
+        ("M14", w),
+        ("N14", w),
+        ("L15", w),
+        ("N16", w),
+        ("O15", w),
+        ("M13", b),
+        ("O14", b),
     ];
     let s = statuses(&p, &stones);
     for (v, _) in stones {
