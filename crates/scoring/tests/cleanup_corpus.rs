@@ -835,13 +835,18 @@ fn guess_agrees_with_the_ninth_japanese_style_set() {
 /// stone and every score of the 121 measured positions, no string of 5 or more misjudged, and
 /// 3,311 of the 3,315 stones both cleanups agree on in the 33 positions left out (GNU Go level
 /// 10: 8,885 of 8,900 stones, 118 scores, one misjudged string of 5+, `9x9-h0-l3-s38103` A7;
-/// 3,303 left out).
+/// 3,303 left out). In wave 17 the recorded truth of `19x19-h0-l1-s38806`, one of the positions
+/// left out, was refuted (black's M14 N14, dead by both cleanups, join black's N16 string, alive
+/// by the record, at N15, where a white stone has one liberty: README, "Refuted truths", and the
+/// test at the end of this file), so its 188 agreed stones (186 judged right by the guess, 186
+/// by GNU Go) no longer count: the left-out floor falls from 3,311 of 3,315 to 3,125 of 3,127
+/// (GNU Go: 3,117), with the guess unchanged.
 #[test]
 fn guess_agrees_with_the_tenth_japanese_style_set() {
     let m = measure("japanese-dev10.jsonl");
     assert!(m.ours.positions >= 121, "{} positions", m.ours.positions);
     check_floors(&m, 100.0, 100.0, &[]);
-    check_left_out_floor(&m, 3311);
+    check_left_out_floor(&m, 3125);
 }
 
 /// The eleventh Japanese-style development set (`japanese-dev11.jsonl`): 160 games made the
@@ -1314,6 +1319,36 @@ fn the_white_stones_at_m14_n14_of_s26822_stand() {
         ("O15", w),
         ("M13", b),
         ("O14", b),
+    ];
+    let s = statuses(&p, &stones);
+    for (v, _) in stones {
+        assert_eq!(s[v], StoneStatus::Alive, "{}: {v}", p.id);
+    }
+}
+
+/// `japanese-dev10.jsonl` `19x19-h0-l1-s38806`: black's M14 N14 (liberties M15 N15), dead by
+/// both cleanups, stand whoever moves first. N15 touches black's N16 string (N16 N17 O17 P17 and
+/// on, alive by the record) and black's O15; a white N15 has the one liberty M15 and is taken
+/// there, and a white M15 is answered at N15. Read out by `examples/race_read.rs` on the 7 empty
+/// points M15 N15 M16 L16 O16 K15 J15 with N16's string fixed (alive by the record) and
+/// everything else sealed as white's: the stones stand with white first (597 positions) and
+/// with black first (1,922), every first move of either side, a pass included, and every
+/// repeated position given to white. GNU Go 3.8 level 10: `owl_attack M14` 0, `dragon_status
+/// M14` alive.
+#[test]
+fn the_black_stones_at_m14_n14_of_s38806_stand() {
+    let p = record("japanese-dev10.jsonl", "19x19-h0-l1-s38806");
+    // The record's verdict this test disagrees with; GNU Go's status shares the test's.
+    assert!(p.dead.iter().any(|v| v == "M14") && p.dead_second.iter().any(|v| v == "N14"));
+    assert!(!p.gnugo_dead.iter().any(|v| v == "M14" || v == "N14"));
+    let (b, w) = (Color::Black, Color::White);
+    let stones = [
+        ("M14", b),
+        ("N14", b),
+        ("N16", b),
+        ("O15", b),
+        ("L14", w),
+        ("O14", w),
     ];
     let s = statuses(&p, &stones);
     for (v, _) in stones {
