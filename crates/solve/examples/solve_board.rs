@@ -5,7 +5,8 @@
 //! apart per colour (`SolveOptions::assumption_slots`: 1 or 8; default: the board's),
 //! `SOLVE_RACE=k` races the test at the top of the
 //! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all, `SOLVE_FAILS=0`
-//! keeps no fails within a search (`SolveOptions::keep_fails`); the last line
+//! keeps no fails within a search (`SolveOptions::keep_fails`), `SOLVE_FUTILE=0` makes no
+//! futility cut (`SolveOptions::futility`); the last line
 //! splits the nodes into proofs and searches that proved nothing). A light driver for measuring
 //! the search without building the whole command line tool.
 
@@ -35,12 +36,13 @@ fn main() {
                     if last != Some(r) {
                         last = Some(r);
                         eprintln!(
-                            "  {:>8.1} s  test >= {:>3}  depth {:>3}  pessimistic for {}  nodes {:>11}  {}",
+                            "  {:>8.1} s  test >= {:>3}  depth {:>3}  pessimistic for {}  nodes {:>11}  futile {:>9}  {}",
                             p.seconds,
                             r.beta,
                             r.depth,
                             if r.pessimistic_for_root { "root " } else { "other" },
                             r.nodes,
+                            r.futile_cuts,
                             if r.proven { "proven" } else { "-" }
                         );
                     }
@@ -63,6 +65,7 @@ fn main() {
         first_budget: args.get(5).map_or(0, |b| b.parse().expect("first budget")),
         assumption_slots: std::env::var("SOLVE_SLOTS").map_or(0, |v| v.parse().expect("slots")),
         keep_fails: std::env::var("SOLVE_FAILS").map_or(true, |v| v != "0"),
+        futility: std::env::var("SOLVE_FUTILE").map_or(true, |v| v != "0"),
         first_guess: std::env::var("SOLVE_GUESS").map_or(0, |g| g.parse().expect("first guess")),
         race_top: std::env::var("SOLVE_RACE")
             .map_or(tengen_solve::SolveOptions::default().race_top, |r| {
@@ -81,13 +84,14 @@ fn main() {
             println!("  {r}");
         }
         println!(
-            "  at limit {} (pessimistic side alive {}, its regions {}, enclosed {})  safe cuts {} (enclosed {})  table cuts same {} other {} refused {} (assumptions {})  etc {}  max ply {}  pv nodes {}",
+            "  at limit {} (pessimistic side alive {}, its regions {}, enclosed {})  safe cuts {} (enclosed {})  futile {}  table cuts same {} other {} refused {} (assumptions {})  etc {}  max ply {}  pv nodes {}",
             st.horizon_leaves,
             st.alive_leaves,
             st.region_leaves,
             st.enclosed_leaves,
             st.safe_cuts,
             st.enclosed_cuts,
+            st.futile_cuts,
             st.table_cuts_same,
             st.table_cuts_other,
             st.table_refused,
