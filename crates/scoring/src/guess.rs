@@ -38,6 +38,9 @@
 //! A contested group too big to read that those rules left dead is read once more in place
 //! (`local.rs`, the sealed reading: the space nearest to it, everything beyond taken as the
 //! opponent's stones, the opponent moving first with every move): if it lives there, it lives.
+//! A string of two stones or more still left dead is read a last time in its whole eye space
+//! (every empty region it touches taken whole, at most 11 points, with a bigger budget): the
+//! sealed sizes can cut that space in two, and a group that lives only by all of it lives.
 //! The stone of an unfought ko between living groups that its owner saves outright by connecting
 //! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
 //! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and
@@ -54,8 +57,8 @@ use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::{judge, Judgement};
 use crate::local::{
-    read, read_owner_first, read_race, read_sealed, Fate, Reading, GUESS_BUDGET,
-    SEALED_GUESS_BUDGET,
+    read, read_eye_space, read_owner_first, read_race, read_sealed, Fate, Reading,
+    EYE_SPACE_GUESS_BUDGET, GUESS_BUDGET, SEALED_GUESS_BUDGET,
 };
 use crate::marking::Marking;
 use crate::policy::policy_ownership;
@@ -636,6 +639,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = false;
         }
     }
+    spare_strings_living_in_their_eye_space(a, &fate, &|g| contested(g) && !read_out[g], &mut dead);
     let from_playouts: Vec<bool> = standing
         .iter()
         .map(|s| matches!(s, Standing::Playouts(_)))
@@ -697,6 +701,36 @@ fn dead_with_their_cluster(
         }
     }
     out
+}
+
+/// The fewest stones of a string that [`spare_strings_living_in_their_eye_space`] reads (a
+/// lone stone is left to the rules for single stones: the unfought ko, the cluster).
+const EYE_SPACE_MIN_STONES: usize = 2;
+
+/// Spares the strings among `candidates` (contested, too big to read exactly) that the rules
+/// left dead although they live in their whole eye space ([`read_eye_space`]: every empty
+/// region the string touches taken in whole, everything beyond sealed as the opponent's, the
+/// opponent moving first). The sealed reading before tries smaller spaces, which can cut the
+/// eye space in two, and the playouts, which miss the vital point, leave such a group
+/// contested and its space leaning the opponent's way, so that the cut-off rule kills it
+/// (`japanese-dev15.jsonl` `13x13-h3-l2-s58713`: black's G12 H12 H11 H10 H9 J9 J8 K8 and K12
+/// L12 K11 K10, kept in 62% of the playouts, in a space of 11 points).
+fn spare_strings_living_in_their_eye_space(
+    a: &Analysis,
+    fate: &[Fate],
+    candidates: &dyn Fn(usize) -> bool,
+    dead: &mut [bool],
+) {
+    let mut budget = EYE_SPACE_GUESS_BUDGET;
+    for (g, d) in dead.iter_mut().enumerate() {
+        if *d
+            && a.groups[g].stones.len() >= EYE_SPACE_MIN_STONES
+            && candidates(g)
+            && read_eye_space(a, g, fate, &mut budget) == Reading::Alive
+        {
+            *d = false;
+        }
+    }
 }
 
 /// Hanezeki: a string the playouts call dead (they capture what is in atari) that is in atari,
