@@ -931,13 +931,14 @@ fn guess_agrees_with_the_fourteenth_japanese_style_set() {
 /// more, `13x13-h3-l2-s58713` (black's 12 stones at G12, alive by the record, called dead), and
 /// 2,406 of the 2,406 stones both cleanups agree on in the positions left out (GNU Go level 10:
 /// 9,742, 128, one, 2,405). Wave 17's eye-space reading (docs/SCORING.md, rule 6) keeps that
-/// group, which lives in its whole space of 11 points; the floors since, seeds 1, 2 and 3
-/// alike: 9,750 of 9,756 stones, 125 of 129 scores, none, 2,406.
+/// group, which lives in its whole space of 11 points, and its cluster rule for loose strings
+/// of several stones kills `13x13-h3-l2-s58701`'s E11 F11 and F9; the floors since, seeds 1, 2
+/// and 3 alike: 9,753 of 9,756 stones, 126 of 129 scores, none, 2,406.
 #[test]
 fn guess_agrees_with_the_fifteenth_japanese_style_set() {
     let m = measure("japanese-dev15.jsonl");
     assert!(m.ours.positions >= 129, "{} positions", m.ours.positions);
-    check_floors(&m, 99.93, 96.8, &[]);
+    check_floors(&m, 99.96, 97.6, &[]);
     check_left_out_floor(&m, 2406);
 }
 
