@@ -31,13 +31,16 @@
 //! friend runs through one point the opponent takes safely and the owner cannot answer (no
 //! second path one move away). A contested
 //! group whose every neighbouring enemy group is then dead has nothing left that can capture it, so it is alive.
-//! A contested stone too big to read that touches no stone at all dies with its cluster (the
+//! A contested string too big to read that touches no other stone dies with its cluster (the
 //! strings of its color one empty point away) when every other string of it is judged dead.
 //! A contested group too big to read that touches no enemy stone, and whose empty regions touch
 //! only stones of its own color, shares the fate of those stones: dead when all of them are.
 //! A contested group too big to read that those rules left dead is read once more in place
 //! (`local.rs`, the sealed reading: the space nearest to it, everything beyond taken as the
 //! opponent's stones, the opponent moving first with every move): if it lives there, it lives.
+//! A string of two stones or more still left dead is read a last time in its whole eye space
+//! (every empty region it touches taken whole, at most 11 points, with a bigger budget): the
+//! sealed sizes can cut that space in two, and a group that lives only by all of it lives.
 //! The stone of an unfought ko between living groups that its owner saves outright by connecting
 //! at its liberty stays alive: who moves there first decides, and nobody has. So does a string
 //! in atari whose capture would lose the capturer's group (a hanezeki: the capture is played and
@@ -54,8 +57,8 @@ use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::{judge, Judgement};
 use crate::local::{
-    read, read_owner_first, read_race, read_sealed, Fate, Reading, GUESS_BUDGET,
-    SEALED_GUESS_BUDGET,
+    read, read_eye_space, read_owner_first, read_race, read_sealed, Fate, Reading,
+    EYE_SPACE_GUESS_BUDGET, GUESS_BUDGET, SEALED_GUESS_BUDGET,
 };
 use crate::marking::Marking;
 use crate::policy::policy_ownership;
@@ -636,6 +639,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
             dead[g] = false;
         }
     }
+    spare_strings_living_in_their_eye_space(a, &fate, &|g| contested(g) && !read_out[g], &mut dead);
     let from_playouts: Vec<bool> = standing
         .iter()
         .map(|s| matches!(s, Standing::Playouts(_)))
@@ -644,8 +648,9 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     dead
 }
 
-/// The strings of `a` among `candidates` that touch no stone (single stones whose every
-/// neighbour is empty) and die with their cluster. A cluster is grown from such a string through the
+/// The strings of `a` among `candidates` that touch no other stone (every point next to them
+/// is empty: a single stone, or a string of several stones alone in the open) and die with
+/// their cluster. A cluster is grown from such a string through the
 /// strings of its color that share a liberty with it (one empty point away), loose strings
 /// that are candidates too joining it and being grown from in turn; the other strings reached
 /// so are its *members*. When the cluster has members and every one of them is judged dead
@@ -656,10 +661,12 @@ fn dead_with_their_cluster(
     candidates: &dyn Fn(usize) -> bool,
     dead: &[bool],
 ) -> Vec<usize> {
-    // A string touching no stone is a single stone (a second stone would touch the first)
-    // with no enemy group.
-    let loose =
-        |g: usize| candidates(g) && a.groups[g].stones.len() == 1 && a.groups[g].enemies.is_empty();
+    // A string touching no other stone is one with no enemy group (a stone of its color next
+    // to it would be part of it). Not only single stones: `japanese-dev15.jsonl`
+    // `13x13-h3-l2-s58701`, white's E11 F11 (kept in 61% of the playouts) stands one point
+    // from white's dead D12, G12 and (through white's loose F9) E7 F7 in black's upper left,
+    // all captured by both cleanups; as a member of F9's cluster it kept both alive.
+    let loose = |g: usize| candidates(g) && a.groups[g].enemies.is_empty();
     let mut seen = vec![false; a.groups.len()];
     let mut out = Vec::new();
     for start in 0..a.groups.len() {
@@ -697,6 +704,36 @@ fn dead_with_their_cluster(
         }
     }
     out
+}
+
+/// The fewest stones of a string that [`spare_strings_living_in_their_eye_space`] reads (a
+/// lone stone is left to the rules for single stones: the unfought ko, the cluster).
+const EYE_SPACE_MIN_STONES: usize = 2;
+
+/// Spares the strings among `candidates` (contested, too big to read exactly) that the rules
+/// left dead although they live in their whole eye space ([`read_eye_space`]: every empty
+/// region the string touches taken in whole, everything beyond sealed as the opponent's, the
+/// opponent moving first). The sealed reading before tries smaller spaces, which can cut the
+/// eye space in two, and the playouts, which miss the vital point, leave such a group
+/// contested and its space leaning the opponent's way, so that the cut-off rule kills it
+/// (`japanese-dev15.jsonl` `13x13-h3-l2-s58713`: black's G12 H12 H11 H10 H9 J9 J8 K8 and K12
+/// L12 K11 K10, kept in 62% of the playouts, in a space of 11 points).
+fn spare_strings_living_in_their_eye_space(
+    a: &Analysis,
+    fate: &[Fate],
+    candidates: &dyn Fn(usize) -> bool,
+    dead: &mut [bool],
+) {
+    let mut budget = EYE_SPACE_GUESS_BUDGET;
+    for (g, d) in dead.iter_mut().enumerate() {
+        if *d
+            && a.groups[g].stones.len() >= EYE_SPACE_MIN_STONES
+            && candidates(g)
+            && read_eye_space(a, g, fate, &mut budget) == Reading::Alive
+        {
+            *d = false;
+        }
+    }
 }
 
 /// Hanezeki: a string the playouts call dead (they capture what is in atari) that is in atari,
@@ -1991,6 +2028,48 @@ mod tests {
             (true, false),
             "G4 shares no liberty with D3 E3: no cluster"
         );
+    }
+
+    /// The cluster rule for a string of two stones alone in the open: the board of
+    /// `a_loose_stone_dies_with_its_cluster` with white's F4 G4 (both contested at -0.1, kept
+    /// by white in 55% of the playouts) in place of the lone F4. F4 G4 touches no other stone
+    /// and shares the liberties E4 and F3 with D3 E3. With the open area leaning black (+0.2)
+    /// the cut-off rule kills D3 E3, and F4 G4, its cluster all dead, dies with it; no other
+    /// rule looks at it (it touches no enemy, and its region reaches white's wall). Before, only
+    /// a single stone could be loose: F4 G4 was a member of no cluster of its own and kept the
+    /// playouts' verdict, alive (`japanese-dev15.jsonl` `13x13-h3-l2-s58701`'s E11 F11). When
+    /// the area leans white (-0.2) both live.
+    #[test]
+    fn a_loose_string_of_two_stones_dies_with_its_cluster() {
+        let verdicts = |open: f32| {
+            let rows = [
+                "O.OOOOO.O",
+                "OOOOOOOOO",
+                ".........",
+                ".........",
+                ".........",
+                ".....OO..",
+                "...OO....",
+                "XXXXXXXXX",
+                "XXXX.XXXX",
+            ];
+            let board = board_from_rows(&rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let d3 = 6 * 9 + 3;
+            let f4 = 5 * 9 + 5;
+            let ownership = ownership_by_hand(
+                &board,
+                1.0,
+                -1.0,
+                open,
+                &[(d3, -0.1), (d3 + 1, -0.1), (f4, -0.1), (f4 + 1, -0.1)],
+            );
+            let dead = judge_groups(&a, &pa, &ownership);
+            (dead[a.group_of[d3] as usize], dead[a.group_of[f4] as usize])
+        };
+        assert_eq!(verdicts(0.2), (true, true), "F4 G4 dies with D3 E3");
+        assert_eq!(verdicts(-0.2), (false, false), "both alive");
     }
 
     /// The miai rule, with the playouts' ownership written by hand so that only the rules

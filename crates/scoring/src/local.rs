@@ -562,6 +562,50 @@ pub(crate) fn read_sealed(a: &Analysis, target: usize, fate: &[Fate], budget: &m
     answer
 }
 
+/// At most this many empty points in the eye space read by [`read_eye_space`] (the regions a
+/// big group of the fifteenth set, `13x13-h3-l2-s58713`, lives in hold 11).
+pub(crate) const EYE_SPACE_MAX_EMPTY: usize = 11;
+/// At most this many positions visited per reading of [`read_eye_space`] (that group's two
+/// strings take about 200,000 and 165,000 positions).
+const EYE_SPACE_NODE_BUDGET: u32 = 250_000;
+/// At most this many positions visited by all the readings of [`read_eye_space`] of one guess.
+pub(crate) const EYE_SPACE_GUESS_BUDGET: u32 = 500_000;
+
+/// Whether the string `target` of `a` lives in its whole eye space: [`read_sealed`] with the
+/// area made of every empty region the string touches, each taken in whole (at most
+/// [`EYE_SPACE_MAX_EMPTY`] points in all, else [`Reading::Unknown`] at once), and everything
+/// beyond sealed. The sizes [`read_sealed`] tries can cut such a space in two (a point of it
+/// sealed as the attacker's is a free move of the attacker), so a group that lives only by
+/// the whole of its space is found dead there. [`Reading::Alive`] holds on the whole board
+/// for the same reason as [`read_sealed`]'s; it costs many more positions
+/// ([`EYE_SPACE_NODE_BUDGET`]), so the guess asks it only of big strings it would otherwise
+/// call dead.
+pub(crate) fn read_eye_space(
+    a: &Analysis,
+    target: usize,
+    fate: &[Fate],
+    budget: &mut u32,
+) -> Reading {
+    let empty: usize = a.groups[target]
+        .territories
+        .iter()
+        .map(|t| a.territories[t.0 as usize].points.len())
+        .sum();
+    if empty > EYE_SPACE_MAX_EMPTY {
+        return Reading::Unknown;
+    }
+    let strict = Open {
+        attacker: false,
+        defender: false,
+    };
+    let limits = Limits {
+        empty,
+        nodes: EYE_SPACE_NODE_BUDGET,
+        ..SEALED
+    };
+    read_area(a, target, fate, budget, strict, true, limits)
+}
+
 /// Reads the string `target` of `a` like [`read`] but with its owner moving first, and with
 /// the walls of both colors that a move in the area puts in atari joining the fight (the
 /// owner's own move may put the wall it joins in atari): whether the target is lost even
@@ -1348,5 +1392,52 @@ mod tests {
             "........",
         ];
         assert_eq!(read_with(&rows, (1, 0), &[], Fate::Alive), Reading::Alive);
+    }
+
+    /// Black's group in the upper right of `japanese-dev15.jsonl` `13x13-h3-l2-s58713` (its
+    /// columns E..N, rows 13..7, on a 9x7 board; white's stones around it made one wall with
+    /// eyes of its own, taken as never captured). Two black strings, G12 H12 H11 H10 H9 J9 J8
+    /// K8 (the target, C2 here) and K12 L12 K11 K10 (E2), share the liberties J12 J11 J10 K9;
+    /// their space is 11 empty points: the top row F13..L13 with the column J12 J11 J10 below
+    /// it (one region of 9), and K9 and G9 (one each). More than the exact reading's nine:
+    /// unknown. White moves first and cannot kill: at the vital point J11 (E3 here) it is
+    /// answered at J12, which joins the two strings; J11 is then in atari with its one liberty
+    /// J10, where a white stone would have no liberty, and black keeps an eye there and has the
+    /// whole top row for the other. Read in the whole space (every region taken whole,
+    /// [`read_eye_space`]) the group lives, for either string (about 200,000 and 60,000
+    /// positions). The sealed reading's sizes (6, 8 and 10 empty points) cut the 9-point region
+    /// in two, a point of it sealed as white's free move, and call it dead: that is why the
+    /// guess killed the group, alive by the record and by GNU Go 3.8 (`owl_attack G12` 0,
+    /// `owl_defend G12` 1 at J11). Fails if the eye-space reading cuts the space too, or runs
+    /// out of its budget.
+    #[test]
+    fn a_group_lives_in_its_whole_eye_space_that_the_sealed_sizes_cut() {
+        let rows = [
+            "O......O.", //
+            "OOXX.XXOO", //
+            "OOOX.XO.O", //
+            "OOOX.XOOO", //
+            "OO.XX.OOO", //
+            ".OOOXXOO.", //
+            "OOOOOOOOO",
+        ];
+        for target in [(2, 1), (5, 1)] {
+            let r = read_by(
+                &rows,
+                target,
+                &[(2, 1), (5, 1)],
+                Fate::PassAlive,
+                &[
+                    (read, GUESS_BUDGET),
+                    (read_sealed, SEALED_GUESS_BUDGET),
+                    (read_eye_space, EYE_SPACE_GUESS_BUDGET),
+                ],
+            );
+            assert_eq!(
+                r,
+                [Reading::Unknown, Reading::Dead, Reading::Alive],
+                "target {target:?}"
+            );
+        }
     }
 }

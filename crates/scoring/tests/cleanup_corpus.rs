@@ -943,14 +943,17 @@ fn guess_agrees_with_the_fourteenth_japanese_style_set() {
 /// same way with new seeds (58001..58916) at the start of wave 17; nothing was tuned on it when it
 /// was added (development data since). Measured then (main 6d3dc14, seeds 1, 2 and 3 alike):
 /// 9,738 of 9,756 stones and 124 of 129 scores, one position misjudging a string of 5 stones or
-/// more, `13x13-h3-l2-s58713` (white's 12 stones at G12, alive by the record, called dead), and
+/// more, `13x13-h3-l2-s58713` (black's 12 stones at G12, alive by the record, called dead), and
 /// 2,406 of the 2,406 stones both cleanups agree on in the positions left out (GNU Go level 10:
-/// 9,742, 128, one, 2,405).
+/// 9,742, 128, one, 2,405). Wave 17's eye-space reading (docs/SCORING.md, rule 6) keeps that
+/// group, which lives in its whole space of 11 points, and its cluster rule for loose strings
+/// of several stones kills `13x13-h3-l2-s58701`'s E11 F11 and F9; the floors since, seeds 1, 2
+/// and 3 alike: 9,753 of 9,756 stones, 126 of 129 scores, none, 2,406.
 #[test]
 fn guess_agrees_with_the_fifteenth_japanese_style_set() {
     let m = measure("japanese-dev15.jsonl");
     assert!(m.ours.positions >= 129, "{} positions", m.ours.positions);
-    check_floors(&m, 99.81, 96.1, &["13x13-h3-l2-s58713 (G12)"]);
+    check_floors(&m, 99.96, 97.6, &[]);
     check_left_out_floor(&m, 2406);
 }
 
