@@ -526,21 +526,43 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
                 self.remove_group(r);
             }
         }
-        // Merge with friendly neighbours.
-        let mut r = i;
-        let mut merged = false;
-        for nb in self.nbs(i) {
+        // Merge with friendly neighbours. The joined group's count: with one friendly group,
+        // its count (exact: it already lost `i` and gained what the captures emptied) plus the
+        // new stone's liberties not already its (the new stone's set holds only neighbours of
+        // `i`: its empty neighbours and the captured stones next to it); with two or more,
+        // the joined set counted.
+        let mut friends: [u16; 4] = [NO; 4];
+        let mut n_friends = 0;
+        for (j, nb) in self.nbs(i).into_iter().enumerate() {
             let nb = nb & Self::M;
-            if self.cell[nb] == c && self.root(nb) != r {
-                let other_root = self.root(nb);
-                r = self.merge(r, other_root);
-                merged = true;
+            if self.cell[nb] == c {
+                let f = self.root[nb];
+                if !among(&friends, f) {
+                    friends[j & 3] = f;
+                    n_friends += 1;
+                }
             }
         }
-        // A lone new stone's count is already exact; a merged group counts its joined set.
-        if merged {
+        if n_friends == 1 {
+            let f = friends.into_iter().find(|&f| f != NO).map_or(i, usize::from);
+            let mut n = self.libs(f);
+            for nb in self.nbs(i) {
+                if self.has_lib(i, nb) && !self.has_lib(f, nb) {
+                    n += 1;
+                }
+            }
+            let r = self.merge(i, f);
+            self.libs[r & Self::M] = n;
+        } else if n_friends > 1 {
+            let mut r = i;
+            for f in friends {
+                if f != NO {
+                    r = self.merge(r, f as usize);
+                }
+            }
             self.libs[r & Self::M] = self.count_set(r);
         }
+        let r = self.root(i);
         self.ko = if captured == 1 && self.size(r) == 1 && self.libs(r) == 1 {
             last_captured
         } else {
