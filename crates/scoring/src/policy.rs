@@ -44,6 +44,46 @@ fn other(c: u8) -> u8 {
     BLACK + WHITE - c
 }
 
+/// Flag of [`PATTERN_FLAGS`]: at least two of the four neighbours are empty.
+const TWO_EMPTY: u8 = 1;
+
+/// The 3x3 neighbourhood of a point as kept in [`PolicyBoard`]'s `pattern`: the code of each
+/// of its eight neighbours (2 bits), the four orthogonal ones in the order of
+/// [`PolicyBoard::nbs`] (bits 0 to 7), then the diagonals up-left, up-right, down-left,
+/// down-right (bits 8 to 15).
+fn pattern_flags(pattern: usize) -> u8 {
+    let at = |k: usize| (pattern >> (2 * k) & 3) as u8;
+    let orthogonal = [at(0), at(1), at(2), at(3)];
+    let diagonal = [at(4), at(5), at(6), at(7)];
+    let mut flags = 0;
+    if orthogonal.iter().filter(|&&v| v == EMPTY).count() >= 2 {
+        flags |= TWO_EMPTY;
+    }
+    for c in [BLACK, WHITE] {
+        // The eye test of `PolicyBoard::is_eye`, on the pattern.
+        let closed = orthogonal.iter().all(|&v| v == c || v == EDGE);
+        let bad = diagonal.iter().filter(|&&v| v == other(c)).count();
+        let edge = diagonal.contains(&EDGE);
+        if closed && (if edge { bad == 0 } else { bad <= 1 }) {
+            flags |= 1 << c;
+        }
+    }
+    flags
+}
+
+/// Per 3x3 pattern ([`pattern_flags`]): [`TWO_EMPTY`], and bit `c` when the point is an eye of
+/// color `c`. Made once, at first use.
+fn pattern_table() -> &'static [u8; 1 << 16] {
+    static TABLE: std::sync::OnceLock<Box<[u8; 1 << 16]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = boxed::<u8, { 1 << 16 }>(0);
+        for (p, f) in t.iter_mut().enumerate() {
+            *f = pattern_flags(p);
+        }
+        t
+    })
+}
+
 /// Whether root `r` is one of the four in `seen` (written out: the slice search did not inline).
 #[inline]
 fn among(seen: &[u16; 4], r: u16) -> bool {
@@ -72,6 +112,11 @@ pub struct PolicyBoard<const N: usize, const W: usize> {
     /// Number of points of the padded board (the rest of each table up to `N` is unused).
     n: usize,
     cell: Box<[u8; N]>,
+    /// Per point: the codes of its eight neighbours ([`pattern_flags`]), kept for the points of
+    /// the board (not the border), so that the random move's first tests are one table read.
+    pattern: Box<[u16; N]>,
+    /// The flags of every pattern ([`pattern_table`]).
+    flags: &'static [u8; 1 << 16],
     /// Root of the group of each stone.
     root: Box<[u16; N]>,
     /// Next stone of the same group (circular).
@@ -105,6 +150,7 @@ pub struct PolicyBoard<const N: usize, const W: usize> {
 /// The bookkeeping of a [`PolicyBoard`]'s start position.
 #[derive(Debug, Clone)]
 struct StartState<const N: usize, const W: usize> {
+    pattern: Box<[u16; N]>,
     root: Box<[u16; N]>,
     next: Box<[u16; N]>,
     size: Box<[u16; N]>,
@@ -145,6 +191,8 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
             stride,
             n,
             cell: start.clone(),
+            pattern: boxed(0),
+            flags: pattern_table(),
             root: boxed(NO),
             next: boxed(NO),
             size: boxed(0),
@@ -160,6 +208,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
             region: boxed(NO),
             start,
             start_state: StartState {
+                pattern: boxed(0),
                 root: boxed(NO),
                 next: boxed(NO),
                 size: boxed(0),
@@ -172,6 +221,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         };
         b.build();
         b.start_state = StartState {
+            pattern: b.pattern.clone(),
             root: b.root.clone(),
             next: b.next.clone(),
             size: b.size.clone(),
@@ -194,6 +244,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         let st = &self.start_state;
         *self.cell = *self.start;
         self.ko = NO;
+        *self.pattern = *st.pattern;
         *self.root = *st.root;
         *self.next = *st.next;
         *self.size = *st.size;
@@ -212,6 +263,12 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         self.n_empty = 0;
         self.ko = NO;
         self.libset.iter_mut().for_each(|s| *s = [0; W]);
+        for y in 1..=self.h {
+            for x in 1..=self.w {
+                let i = y * self.stride + x;
+                self.pattern[i] = self.pattern_of(i);
+            }
+        }
         for i in 0..self.n {
             self.root[i] = NO;
             self.empty_pos[i] = NO;
@@ -338,6 +395,48 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
     #[inline]
     fn size(&self, r: usize) -> u16 {
         self.size[r & Self::M]
+    }
+
+    /// The eight neighbours of board point `i` in the order of the pattern's fields.
+    #[inline]
+    fn around(&self, i: usize) -> [usize; 8] {
+        let s = self.stride;
+        [
+            i - s,
+            i - 1,
+            i + 1,
+            i + s,
+            i - s - 1,
+            i - s + 1,
+            i + s - 1,
+            i + s + 1,
+        ]
+    }
+
+    /// The pattern of board point `i`, from the cells around it.
+    fn pattern_of(&self, i: usize) -> u16 {
+        self.around(i)
+            .iter()
+            .enumerate()
+            .fold(0, |p, (k, &q)| p | u16::from(self.cell(q)) << (2 * k))
+    }
+
+    /// Sets the cell of board point `i` (empty or a stone) to `v`, and the field of `i` in the
+    /// patterns of its eight neighbours (in each, the field of the opposite direction).
+    #[inline]
+    fn set_cell(&mut self, i: usize, v: u8) {
+        let i = i & Self::M;
+        let change = u16::from(self.cell[i] ^ v);
+        self.cell[i] = v;
+        let s = self.stride;
+        self.pattern[(i - s) & Self::M] ^= change << 6;
+        self.pattern[(i - 1) & Self::M] ^= change << 4;
+        self.pattern[(i + 1) & Self::M] ^= change << 2;
+        self.pattern[(i + s) & Self::M] ^= change;
+        self.pattern[(i - s - 1) & Self::M] ^= change << 14;
+        self.pattern[(i - s + 1) & Self::M] ^= change << 12;
+        self.pattern[(i + s - 1) & Self::M] ^= change << 10;
+        self.pattern[(i + s + 1) & Self::M] ^= change << 8;
     }
 
     /// Exact number of liberties of the group of `i`, by walking its stones.
@@ -483,7 +582,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
     fn play(&mut self, i: usize, c: u8) {
         let i = i & Self::M;
         let opp = other(c);
-        self.cell[i] = c;
+        self.set_cell(i, c);
         self.remove_empty(i);
         self.root[i] = i as u16;
         self.next[i] = i as u16;
@@ -544,7 +643,10 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
             }
         }
         if n_friends == 1 {
-            let f = friends.into_iter().find(|&f| f != NO).map_or(i, usize::from);
+            let f = friends
+                .into_iter()
+                .find(|&f| f != NO)
+                .map_or(i, usize::from);
             let mut n = self.libs(f);
             for nb in self.nbs(i) {
                 if self.has_lib(i, nb) && !self.has_lib(f, nb) {
@@ -600,7 +702,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         let c = self.cell[r];
         let mut s = r;
         loop {
-            self.cell[s] = EMPTY;
+            self.set_cell(s, EMPTY);
             self.add_empty(s);
             let nxt = self.next(s) & Self::M;
             self.root[s] = NO;
@@ -688,15 +790,16 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         if i as u16 == self.ko {
             return !self.is_eye(i, c) && matches!(self.probe(i, c), Some((sa, _)) if sa <= 1);
         }
-        let nbs = self.nbs(i);
-        let cells = nbs.map(|nb| self.cell[nb]);
-        let empties = cells.iter().filter(|&&v| v == EMPTY).count();
-        if empties >= 2 {
+        // Two empty neighbours, or an eye of `c`: one read of the point's pattern.
+        let flags = self.flags[usize::from(self.pattern[i & Self::M])];
+        if flags & TWO_EMPTY != 0 {
             return true;
         }
-        if empties == 0 && cells.iter().all(|&v| v == c || v == EDGE) && self.is_eye(i, c) {
+        if flags >> c & 1 != 0 {
             return false;
         }
+        let nbs = self.nbs(i);
+        let cells = nbs.map(|nb| self.cell[nb]);
         let opp = other(c);
         // The first liberty found; a second, different one settles it. The four neighbours are
         // written out (a loop over them cost a fifth of this function's time).
@@ -890,6 +993,18 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
 
     /// Checks the incremental bookkeeping against a recount (for tests).
     pub fn check(&mut self) -> Result<(), String> {
+        for y in 1..=self.h {
+            for x in 1..=self.w {
+                let i = y * self.stride + x;
+                if self.pattern[i] != self.pattern_of(i) {
+                    return Err(format!(
+                        "point {i}: pattern {:x} kept, {:x} read",
+                        self.pattern[i],
+                        self.pattern_of(i)
+                    ));
+                }
+            }
+        }
         let mut empty = 0;
         for i in 0..self.n {
             let c = self.cell[i];
