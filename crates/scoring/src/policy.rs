@@ -587,42 +587,49 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         self.root[i] = i as u16;
         self.next[i] = i as u16;
         self.size[i] = 1;
-        // Every distinct neighbouring group loses the liberty `i`.
+        // One look at the neighbours: every distinct neighbouring group loses the liberty `i`
+        // (the friendly ones noted for the merge, the enemy ones left without liberties for
+        // the captures), and the new stone's own liberties, its count so far (each capture
+        // below adds the points it empties next to it).
         let mut seen: [u16; 4] = [NO; 4];
+        let mut friends: [u16; 4] = [NO; 4];
+        let mut n_friends = 0;
+        let mut captures = false;
+        let mut n = 0;
+        self.libset[i] = [0; W];
         for (j, nb) in self.nbs(i).into_iter().enumerate() {
             let v = self.cell[nb];
-            if v == BLACK || v == WHITE {
+            if v == EMPTY {
+                self.set_lib(i, nb);
+                n += 1;
+            } else if v == BLACK || v == WHITE {
                 let r = self.root[nb];
                 if !among(&seen, r) {
                     seen[j & 3] = r;
                     self.libs[r as usize & Self::M] -= 1;
                     self.clear_lib(r as usize, i);
+                    if v == c {
+                        friends[j & 3] = r;
+                        n_friends += 1;
+                    } else if self.libs[r as usize & Self::M] == 0 {
+                        captures = true;
+                    }
                 }
             }
         }
-        // The new stone's own liberties.
-        {
-            self.libset[i] = [0; W];
-            let mut n = 0;
-            for nb in self.nbs(i) {
-                if self.cell[nb] == EMPTY {
-                    self.set_lib(i, nb);
-                    n += 1;
-                }
-            }
-            // Its count so far; each capture below adds the points it empties next to it.
-            self.libs[i] = n;
-        }
+        self.libs[i] = n;
         // Captures.
         let mut captured = 0u32;
         let mut last_captured = NO;
-        for nb in self.nbs(i) {
-            let nb = nb & Self::M;
-            if self.cell[nb] == opp && self.libs(self.root(nb)) == 0 {
-                let r = self.root(nb);
-                captured += u32::from(self.size(r));
-                last_captured = nb as u16;
-                self.remove_group(r);
+        if captures {
+            for nb in self.nbs(i) {
+                let nb = nb & Self::M;
+                if self.cell[nb] == opp && self.libs(self.root(nb)) == 0 {
+                    let r = self.root(nb);
+                    captured += u32::from(self.size(r));
+                    last_captured = nb as u16;
+                    self.remove_group(r);
+                }
             }
         }
         // Merge with friendly neighbours. The joined group's count: with one friendly group,
@@ -630,18 +637,6 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         // new stone's liberties not already its (the new stone's set holds only neighbours of
         // `i`: its empty neighbours and the captured stones next to it); with two or more,
         // the joined set counted.
-        let mut friends: [u16; 4] = [NO; 4];
-        let mut n_friends = 0;
-        for (j, nb) in self.nbs(i).into_iter().enumerate() {
-            let nb = nb & Self::M;
-            if self.cell[nb] == c {
-                let f = self.root[nb];
-                if !among(&friends, f) {
-                    friends[j & 3] = f;
-                    n_friends += 1;
-                }
-            }
-        }
         if n_friends == 1 {
             let f = friends
                 .into_iter()
@@ -799,7 +794,9 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
             return false;
         }
         let nbs = self.nbs(i);
-        let cells = nbs.map(|nb| self.cell[nb]);
+        // The neighbours' cells, read off the pattern.
+        let p = self.pattern[i & Self::M];
+        let cells = [0, 2, 4, 6].map(|k| (p >> k & 3) as u8);
         let opp = other(c);
         // The first liberty found; a second, different one settles it. The four neighbours are
         // written out (a loop over them cost a fifth of this function's time).
