@@ -16,6 +16,9 @@
 //! checks; groups are kept as circular lists of stones with a root, a size, an exact count of
 //! liberties and the set of them (a bit per point), updated on every move: merging groups ORs
 //! their sets and a group's last liberties are read off its set, with no walk over its stones.
+//! Each point also keeps the colors of its eight neighbours as a 16-bit pattern, updated when a
+//! stone is placed or removed next to it, so that the random move's first tests (two empty
+//! neighbours: good; an eye of the mover: rejected) are one read of a table of flags.
 //!
 //! Every per-point table is a fixed-size array of `N` entries, `N` a power of two at least the
 //! padded board's number of points, and is indexed with `i & (N - 1)`: the compiler sees that
@@ -1353,6 +1356,48 @@ mod tests {
     /// and on the largest (`N` = 4096, as for a 52x52 board) give the same ownership, bit for
     /// bit, on both busy boards. A mask that cut a valid index short, or a liberty set whose
     /// words depend on `N`, would make the moves differ and fail it.
+    /// The pattern flags on hand-made neighbourhoods: `pattern(orthogonal, diagonal)` packs
+    /// the codes up, left, right, down, then up-left, up-right, down-left, down-right.
+    #[test]
+    fn the_pattern_flags_follow_the_eye_test() {
+        fn pattern(o: [u8; 4], d: [u8; 4]) -> usize {
+            o.iter()
+                .chain(&d)
+                .enumerate()
+                .fold(0, |p, (k, &v)| p | usize::from(v) << (2 * k))
+        }
+        let (b, w, e, x) = (BLACK, WHITE, EMPTY, EDGE);
+        let eye_of = |p: usize| {
+            let f = pattern_flags(p);
+            (f >> BLACK & 1 == 1, f >> WHITE & 1 == 1, f & TWO_EMPTY != 0)
+        };
+        // In the middle, four black neighbours: an eye of black with one white diagonal, a
+        // false eye with two; never white's.
+        assert_eq!(eye_of(pattern([b; 4], [w, b, e, b])), (true, false, false));
+        assert_eq!(eye_of(pattern([b; 4], [w, b, b, w])), (false, false, false));
+        // On the first line (the point above is off the board, so are two diagonals): no
+        // white diagonal allowed.
+        assert_eq!(
+            eye_of(pattern([x, b, b, b], [x, x, b, e])),
+            (true, false, false)
+        );
+        assert_eq!(
+            eye_of(pattern([x, b, b, b], [x, x, b, w])),
+            (false, false, false)
+        );
+        // In the corner, white's: two edges, two white stones, the diagonal white.
+        assert_eq!(
+            eye_of(pattern([x, x, w, w], [x, x, x, w])),
+            (false, true, false)
+        );
+        // One empty neighbour: no eye; two: the flag for two empty neighbours.
+        assert_eq!(eye_of(pattern([b, b, b, e], [b; 4])), (false, false, false));
+        assert_eq!(eye_of(pattern([e, b, w, e], [b; 4])), (false, false, true));
+        // The table is the function.
+        let t = pattern_table();
+        assert!((0..1 << 16).all(|p| t[p] == pattern_flags(p)));
+    }
+
     #[test]
     fn the_tables_size_does_not_change_the_playouts() {
         let boards = busy_boards();
