@@ -43,49 +43,111 @@ fn code(c: Color) -> u8 {
     }
 }
 
-fn other(c: u8) -> u8 {
+const fn other(c: u8) -> u8 {
     BLACK + WHITE - c
 }
 
-/// Flag of [`PATTERN_FLAGS`]: at least two of the four neighbours are empty.
+/// Flag of [`ORTHOGONAL_FLAGS`]: at least two of the four neighbours are empty.
 const TWO_EMPTY: u8 = 1;
 
 /// The 3x3 neighbourhood of a point as kept in [`PolicyBoard`]'s `pattern`: the code of each
 /// of its eight neighbours (2 bits), the four orthogonal ones in the order of
 /// [`PolicyBoard::nbs`] (bits 0 to 7), then the diagonals up-left, up-right, down-left,
-/// down-right (bits 8 to 15).
-fn pattern_flags(pattern: usize) -> u8 {
-    let at = |k: usize| (pattern >> (2 * k) & 3) as u8;
-    let orthogonal = [at(0), at(1), at(2), at(3)];
-    let diagonal = [at(4), at(5), at(6), at(7)];
+/// down-right (bits 8 to 15). The eye test of [`PolicyBoard::is_eye`] splits in two halves, one
+/// per byte: the point is an eye of `c` when bit `c` is set in both its byte's flags.
+///
+/// The flags of the orthogonal byte: [`TWO_EMPTY`], and bit `c` when every orthogonal
+/// neighbour is `c` or off the board.
+const fn orthogonal_flags(byte: usize) -> u8 {
     let mut flags = 0;
-    if orthogonal.iter().filter(|&&v| v == EMPTY).count() >= 2 {
-        flags |= TWO_EMPTY;
+    let mut empties = 0;
+    let mut c = BLACK;
+    while c <= WHITE {
+        flags |= 1 << c;
+        c += 1;
     }
-    for c in [BLACK, WHITE] {
-        // The eye test of `PolicyBoard::is_eye`, on the pattern.
-        let closed = orthogonal.iter().all(|&v| v == c || v == EDGE);
-        let bad = diagonal.iter().filter(|&&v| v == other(c)).count();
-        let edge = diagonal.contains(&EDGE);
-        if closed && (if edge { bad == 0 } else { bad <= 1 }) {
-            flags |= 1 << c;
+    let mut k = 0;
+    while k < 4 {
+        let v = (byte >> (2 * k) & 3) as u8;
+        if v == EMPTY {
+            empties += 1;
         }
+        let mut c = BLACK;
+        while c <= WHITE {
+            if v != c && v != EDGE {
+                flags &= !(1 << c);
+            }
+            c += 1;
+        }
+        k += 1;
+    }
+    if empties >= 2 {
+        flags |= TWO_EMPTY;
     }
     flags
 }
 
-/// Per 3x3 pattern ([`pattern_flags`]): [`TWO_EMPTY`], and bit `c` when the point is an eye of
-/// color `c`. Made once, at first use.
-fn pattern_table() -> &'static [u8; 1 << 16] {
-    static TABLE: std::sync::OnceLock<Box<[u8; 1 << 16]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = boxed::<u8, { 1 << 16 }>(0);
-        for (p, f) in t.iter_mut().enumerate() {
-            *f = pattern_flags(p);
+/// The flags of the diagonal byte of a pattern ([`orthogonal_flags`]): bit `c` when the
+/// diagonals make no false eye of `c`: no enemy diagonal when one is off the board, at most
+/// one in the middle.
+const fn diagonal_flags(byte: usize) -> u8 {
+    let mut flags = 0;
+    let mut c = BLACK;
+    while c <= WHITE {
+        let (mut bad, mut edge) = (0, false);
+        let mut k = 0;
+        while k < 4 {
+            let v = (byte >> (2 * k) & 3) as u8;
+            if v == EDGE {
+                edge = true;
+            } else if v == other(c) {
+                bad += 1;
+            }
+            k += 1;
         }
-        t
-    })
+        if (edge && bad == 0) || (!edge && bad <= 1) {
+            flags |= 1 << c;
+        }
+        c += 1;
+    }
+    flags
 }
+
+/// [`orthogonal_flags`] of every byte, worked out at compile time.
+const ORTHOGONAL_FLAGS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = orthogonal_flags(b);
+        b += 1;
+    }
+    t
+};
+
+/// [`diagonal_flags`] of every byte, worked out at compile time.
+const DIAGONAL_FLAGS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = diagonal_flags(b);
+        b += 1;
+    }
+    t
+};
+
+/// The flags of every pattern, worked out at compile time: [`TWO_EMPTY`] from its orthogonal
+/// byte, and bit `c` (an eye of `c`) when both bytes' flags have it, so that the random move
+/// reads one byte.
+static PATTERN_FLAGS: [u8; 1 << 16] = {
+    let mut t = [0; 1 << 16];
+    let mut p = 0;
+    while p < 1 << 16 {
+        let orthogonal = ORTHOGONAL_FLAGS[p & 0xff];
+        t[p] = orthogonal & (TWO_EMPTY | DIAGONAL_FLAGS[p >> 8]);
+        p += 1;
+    }
+    t
+};
 
 /// Whether root `r` is one of the four in `seen` (written out: the slice search did not inline).
 #[inline]
@@ -115,11 +177,9 @@ pub struct PolicyBoard<const N: usize, const W: usize> {
     /// Number of points of the padded board (the rest of each table up to `N` is unused).
     n: usize,
     cell: Box<[u8; N]>,
-    /// Per point: the codes of its eight neighbours ([`pattern_flags`]), kept for the points of
+    /// Per point: the codes of its eight neighbours ([`orthogonal_flags`]), kept for the points of
     /// the board (not the border), so that the random move's first tests are one table read.
     pattern: Box<[u16; N]>,
-    /// The flags of every pattern ([`pattern_table`]).
-    flags: &'static [u8; 1 << 16],
     /// Root of the group of each stone.
     root: Box<[u16; N]>,
     /// Next stone of the same group (circular).
@@ -195,7 +255,6 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
             n,
             cell: start.clone(),
             pattern: boxed(0),
-            flags: pattern_table(),
             root: boxed(NO),
             next: boxed(NO),
             size: boxed(0),
@@ -788,8 +847,8 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         if i as u16 == self.ko {
             return !self.is_eye(i, c) && matches!(self.probe(i, c), Some((sa, _)) if sa <= 1);
         }
-        // Two empty neighbours, or an eye of `c`: one read of the point's pattern.
-        let flags = self.flags[usize::from(self.pattern[i & Self::M])];
+        // Two empty neighbours, or an eye of `c`: read off the point's pattern.
+        let flags = PATTERN_FLAGS[usize::from(self.pattern[i & Self::M])];
         if flags & TWO_EMPTY != 0 {
             return true;
         }
@@ -1368,8 +1427,12 @@ mod tests {
         }
         let (b, w, e, x) = (BLACK, WHITE, EMPTY, EDGE);
         let eye_of = |p: usize| {
-            let f = pattern_flags(p);
-            (f >> BLACK & 1 == 1, f >> WHITE & 1 == 1, f & TWO_EMPTY != 0)
+            let (o, d) = (orthogonal_flags(p & 0xff), diagonal_flags(p >> 8));
+            (
+                (o & d) >> BLACK & 1 == 1,
+                (o & d) >> WHITE & 1 == 1,
+                o & TWO_EMPTY != 0,
+            )
         };
         // In the middle, four black neighbours: an eye of black with one white diagonal, a
         // false eye with two; never white's.
@@ -1393,9 +1456,13 @@ mod tests {
         // One empty neighbour: no eye; two: the flag for two empty neighbours.
         assert_eq!(eye_of(pattern([b, b, b, e], [b; 4])), (false, false, false));
         assert_eq!(eye_of(pattern([e, b, w, e], [b; 4])), (false, false, true));
-        // The table is the function.
-        let t = pattern_table();
-        assert!((0..1 << 16).all(|p| t[p] == pattern_flags(p)));
+        // The tables are the functions.
+        assert!((0..256).all(|b| ORTHOGONAL_FLAGS[b] == orthogonal_flags(b)));
+        assert!((0..256).all(|b| DIAGONAL_FLAGS[b] == diagonal_flags(b)));
+        assert!((0..1 << 16).all(|p| {
+            let (o, d) = (orthogonal_flags(p & 0xff), diagonal_flags(p >> 8));
+            PATTERN_FLAGS[p] == o & TWO_EMPTY | o & d & (1 << BLACK | 1 << WHITE)
+        }));
     }
 
     #[test]
