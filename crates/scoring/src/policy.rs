@@ -16,6 +16,9 @@
 //! checks; groups are kept as circular lists of stones with a root, a size, an exact count of
 //! liberties and the set of them (a bit per point), updated on every move: merging groups ORs
 //! their sets and a group's last liberties are read off its set, with no walk over its stones.
+//! Each point also keeps the colors of its eight neighbours as a 16-bit pattern, updated when a
+//! stone is placed or removed next to it, so that the random move's first tests (two empty
+//! neighbours: good; an eye of the mover: rejected) are one read of a table of flags.
 //!
 //! Every per-point table is a fixed-size array of `N` entries, `N` a power of two at least the
 //! padded board's number of points, and is indexed with `i & (N - 1)`: the compiler sees that
@@ -40,9 +43,111 @@ fn code(c: Color) -> u8 {
     }
 }
 
-fn other(c: u8) -> u8 {
+const fn other(c: u8) -> u8 {
     BLACK + WHITE - c
 }
+
+/// Flag of [`ORTHOGONAL_FLAGS`]: at least two of the four neighbours are empty.
+const TWO_EMPTY: u8 = 1;
+
+/// The 3x3 neighbourhood of a point as kept in [`PolicyBoard`]'s `pattern`: the code of each
+/// of its eight neighbours (2 bits), the four orthogonal ones in the order of
+/// [`PolicyBoard::nbs`] (bits 0 to 7), then the diagonals up-left, up-right, down-left,
+/// down-right (bits 8 to 15). The eye test of [`PolicyBoard::is_eye`] splits in two halves, one
+/// per byte: the point is an eye of `c` when bit `c` is set in both its byte's flags.
+///
+/// The flags of the orthogonal byte: [`TWO_EMPTY`], and bit `c` when every orthogonal
+/// neighbour is `c` or off the board.
+const fn orthogonal_flags(byte: usize) -> u8 {
+    let mut flags = 0;
+    let mut empties = 0;
+    let mut c = BLACK;
+    while c <= WHITE {
+        flags |= 1 << c;
+        c += 1;
+    }
+    let mut k = 0;
+    while k < 4 {
+        let v = (byte >> (2 * k) & 3) as u8;
+        if v == EMPTY {
+            empties += 1;
+        }
+        let mut c = BLACK;
+        while c <= WHITE {
+            if v != c && v != EDGE {
+                flags &= !(1 << c);
+            }
+            c += 1;
+        }
+        k += 1;
+    }
+    if empties >= 2 {
+        flags |= TWO_EMPTY;
+    }
+    flags
+}
+
+/// The flags of the diagonal byte of a pattern ([`orthogonal_flags`]): bit `c` when the
+/// diagonals make no false eye of `c`: no enemy diagonal when one is off the board, at most
+/// one in the middle.
+const fn diagonal_flags(byte: usize) -> u8 {
+    let mut flags = 0;
+    let mut c = BLACK;
+    while c <= WHITE {
+        let (mut bad, mut edge) = (0, false);
+        let mut k = 0;
+        while k < 4 {
+            let v = (byte >> (2 * k) & 3) as u8;
+            if v == EDGE {
+                edge = true;
+            } else if v == other(c) {
+                bad += 1;
+            }
+            k += 1;
+        }
+        if (edge && bad == 0) || (!edge && bad <= 1) {
+            flags |= 1 << c;
+        }
+        c += 1;
+    }
+    flags
+}
+
+/// [`orthogonal_flags`] of every byte, worked out at compile time.
+const ORTHOGONAL_FLAGS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = orthogonal_flags(b);
+        b += 1;
+    }
+    t
+};
+
+/// [`diagonal_flags`] of every byte, worked out at compile time.
+const DIAGONAL_FLAGS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = diagonal_flags(b);
+        b += 1;
+    }
+    t
+};
+
+/// The flags of every pattern, worked out at compile time: [`TWO_EMPTY`] from its orthogonal
+/// byte, and bit `c` (an eye of `c`) when both bytes' flags have it, so that the random move
+/// reads one byte.
+static PATTERN_FLAGS: [u8; 1 << 16] = {
+    let mut t = [0; 1 << 16];
+    let mut p = 0;
+    while p < 1 << 16 {
+        let orthogonal = ORTHOGONAL_FLAGS[p & 0xff];
+        t[p] = orthogonal & (TWO_EMPTY | DIAGONAL_FLAGS[p >> 8]);
+        p += 1;
+    }
+    t
+};
 
 /// Whether root `r` is one of the four in `seen` (written out: the slice search did not inline).
 #[inline]
@@ -72,6 +177,9 @@ pub struct PolicyBoard<const N: usize, const W: usize> {
     /// Number of points of the padded board (the rest of each table up to `N` is unused).
     n: usize,
     cell: Box<[u8; N]>,
+    /// Per point: the codes of its eight neighbours ([`orthogonal_flags`]), kept for the points of
+    /// the board (not the border), so that the random move's first tests are one table read.
+    pattern: Box<[u16; N]>,
     /// Root of the group of each stone.
     root: Box<[u16; N]>,
     /// Next stone of the same group (circular).
@@ -105,6 +213,7 @@ pub struct PolicyBoard<const N: usize, const W: usize> {
 /// The bookkeeping of a [`PolicyBoard`]'s start position.
 #[derive(Debug, Clone)]
 struct StartState<const N: usize, const W: usize> {
+    pattern: Box<[u16; N]>,
     root: Box<[u16; N]>,
     next: Box<[u16; N]>,
     size: Box<[u16; N]>,
@@ -145,6 +254,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
             stride,
             n,
             cell: start.clone(),
+            pattern: boxed(0),
             root: boxed(NO),
             next: boxed(NO),
             size: boxed(0),
@@ -160,6 +270,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
             region: boxed(NO),
             start,
             start_state: StartState {
+                pattern: boxed(0),
                 root: boxed(NO),
                 next: boxed(NO),
                 size: boxed(0),
@@ -172,6 +283,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         };
         b.build();
         b.start_state = StartState {
+            pattern: b.pattern.clone(),
             root: b.root.clone(),
             next: b.next.clone(),
             size: b.size.clone(),
@@ -194,6 +306,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         let st = &self.start_state;
         *self.cell = *self.start;
         self.ko = NO;
+        *self.pattern = *st.pattern;
         *self.root = *st.root;
         *self.next = *st.next;
         *self.size = *st.size;
@@ -212,6 +325,12 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         self.n_empty = 0;
         self.ko = NO;
         self.libset.iter_mut().for_each(|s| *s = [0; W]);
+        for y in 1..=self.h {
+            for x in 1..=self.w {
+                let i = y * self.stride + x;
+                self.pattern[i] = self.pattern_of(i);
+            }
+        }
         for i in 0..self.n {
             self.root[i] = NO;
             self.empty_pos[i] = NO;
@@ -338,6 +457,48 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
     #[inline]
     fn size(&self, r: usize) -> u16 {
         self.size[r & Self::M]
+    }
+
+    /// The eight neighbours of board point `i` in the order of the pattern's fields.
+    #[inline]
+    fn around(&self, i: usize) -> [usize; 8] {
+        let s = self.stride;
+        [
+            i - s,
+            i - 1,
+            i + 1,
+            i + s,
+            i - s - 1,
+            i - s + 1,
+            i + s - 1,
+            i + s + 1,
+        ]
+    }
+
+    /// The pattern of board point `i`, from the cells around it.
+    fn pattern_of(&self, i: usize) -> u16 {
+        self.around(i)
+            .iter()
+            .enumerate()
+            .fold(0, |p, (k, &q)| p | u16::from(self.cell(q)) << (2 * k))
+    }
+
+    /// Sets the cell of board point `i` (empty or a stone) to `v`, and the field of `i` in the
+    /// patterns of its eight neighbours (in each, the field of the opposite direction).
+    #[inline]
+    fn set_cell(&mut self, i: usize, v: u8) {
+        let i = i & Self::M;
+        let change = u16::from(self.cell[i] ^ v);
+        self.cell[i] = v;
+        let s = self.stride;
+        self.pattern[(i - s) & Self::M] ^= change << 6;
+        self.pattern[(i - 1) & Self::M] ^= change << 4;
+        self.pattern[(i + 1) & Self::M] ^= change << 2;
+        self.pattern[(i + s) & Self::M] ^= change;
+        self.pattern[(i - s - 1) & Self::M] ^= change << 14;
+        self.pattern[(i - s + 1) & Self::M] ^= change << 12;
+        self.pattern[(i + s - 1) & Self::M] ^= change << 10;
+        self.pattern[(i + s + 1) & Self::M] ^= change << 8;
     }
 
     /// Exact number of liberties of the group of `i`, by walking its stones.
@@ -483,64 +644,84 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
     fn play(&mut self, i: usize, c: u8) {
         let i = i & Self::M;
         let opp = other(c);
-        self.cell[i] = c;
+        self.set_cell(i, c);
         self.remove_empty(i);
         self.root[i] = i as u16;
         self.next[i] = i as u16;
         self.size[i] = 1;
-        // Every distinct neighbouring group loses the liberty `i`.
+        // One look at the neighbours: every distinct neighbouring group loses the liberty `i`
+        // (the friendly ones noted for the merge, the enemy ones left without liberties for
+        // the captures), and the new stone's own liberties, its count so far (each capture
+        // below adds the points it empties next to it).
         let mut seen: [u16; 4] = [NO; 4];
+        let mut friends: [u16; 4] = [NO; 4];
+        let mut n_friends = 0;
+        let mut captures = false;
+        let mut n = 0;
+        self.libset[i] = [0; W];
         for (j, nb) in self.nbs(i).into_iter().enumerate() {
             let v = self.cell[nb];
-            if v == BLACK || v == WHITE {
+            if v == EMPTY {
+                self.set_lib(i, nb);
+                n += 1;
+            } else if v == BLACK || v == WHITE {
                 let r = self.root[nb];
                 if !among(&seen, r) {
                     seen[j & 3] = r;
                     self.libs[r as usize & Self::M] -= 1;
                     self.clear_lib(r as usize, i);
+                    if v == c {
+                        friends[j & 3] = r;
+                        n_friends += 1;
+                    } else if self.libs[r as usize & Self::M] == 0 {
+                        captures = true;
+                    }
                 }
             }
         }
-        // The new stone's own liberties.
-        {
-            self.libset[i] = [0; W];
-            let mut n = 0;
-            for nb in self.nbs(i) {
-                if self.cell[nb] == EMPTY {
-                    self.set_lib(i, nb);
-                    n += 1;
-                }
-            }
-            // Its count so far; each capture below adds the points it empties next to it.
-            self.libs[i] = n;
-        }
+        self.libs[i] = n;
         // Captures.
         let mut captured = 0u32;
         let mut last_captured = NO;
-        for nb in self.nbs(i) {
-            let nb = nb & Self::M;
-            if self.cell[nb] == opp && self.libs(self.root(nb)) == 0 {
-                let r = self.root(nb);
-                captured += u32::from(self.size(r));
-                last_captured = nb as u16;
-                self.remove_group(r);
+        if captures {
+            for nb in self.nbs(i) {
+                let nb = nb & Self::M;
+                if self.cell[nb] == opp && self.libs(self.root(nb)) == 0 {
+                    let r = self.root(nb);
+                    captured += u32::from(self.size(r));
+                    last_captured = nb as u16;
+                    self.remove_group(r);
+                }
             }
         }
-        // Merge with friendly neighbours.
-        let mut r = i;
-        let mut merged = false;
-        for nb in self.nbs(i) {
-            let nb = nb & Self::M;
-            if self.cell[nb] == c && self.root(nb) != r {
-                let other_root = self.root(nb);
-                r = self.merge(r, other_root);
-                merged = true;
+        // Merge with friendly neighbours. The joined group's count: with one friendly group,
+        // its count (exact: it already lost `i` and gained what the captures emptied) plus the
+        // new stone's liberties not already its (the new stone's set holds only neighbours of
+        // `i`: its empty neighbours and the captured stones next to it); with two or more,
+        // the joined set counted.
+        if n_friends == 1 {
+            let f = friends
+                .into_iter()
+                .find(|&f| f != NO)
+                .map_or(i, usize::from);
+            let mut n = self.libs(f);
+            for nb in self.nbs(i) {
+                if self.has_lib(i, nb) && !self.has_lib(f, nb) {
+                    n += 1;
+                }
             }
-        }
-        // A lone new stone's count is already exact; a merged group counts its joined set.
-        if merged {
+            let r = self.merge(i, f);
+            self.libs[r & Self::M] = n;
+        } else if n_friends > 1 {
+            let mut r = i;
+            for f in friends {
+                if f != NO {
+                    r = self.merge(r, f as usize);
+                }
+            }
             self.libs[r & Self::M] = self.count_set(r);
         }
+        let r = self.root(i);
         self.ko = if captured == 1 && self.size(r) == 1 && self.libs(r) == 1 {
             last_captured
         } else {
@@ -578,7 +759,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         let c = self.cell[r];
         let mut s = r;
         loop {
-            self.cell[s] = EMPTY;
+            self.set_cell(s, EMPTY);
             self.add_empty(s);
             let nxt = self.next(s) & Self::M;
             self.root[s] = NO;
@@ -666,15 +847,18 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
         if i as u16 == self.ko {
             return !self.is_eye(i, c) && matches!(self.probe(i, c), Some((sa, _)) if sa <= 1);
         }
-        let nbs = self.nbs(i);
-        let cells = nbs.map(|nb| self.cell[nb]);
-        let empties = cells.iter().filter(|&&v| v == EMPTY).count();
-        if empties >= 2 {
+        // Two empty neighbours, or an eye of `c`: read off the point's pattern.
+        let flags = PATTERN_FLAGS[usize::from(self.pattern[i & Self::M])];
+        if flags & TWO_EMPTY != 0 {
             return true;
         }
-        if empties == 0 && cells.iter().all(|&v| v == c || v == EDGE) && self.is_eye(i, c) {
+        if flags >> c & 1 != 0 {
             return false;
         }
+        let nbs = self.nbs(i);
+        // The neighbours' cells, read off the pattern.
+        let p = self.pattern[i & Self::M];
+        let cells = [0, 2, 4, 6].map(|k| (p >> k & 3) as u8);
         let opp = other(c);
         // The first liberty found; a second, different one settles it. The four neighbours are
         // written out (a loop over them cost a fifth of this function's time).
@@ -868,6 +1052,18 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
 
     /// Checks the incremental bookkeeping against a recount (for tests).
     pub fn check(&mut self) -> Result<(), String> {
+        for y in 1..=self.h {
+            for x in 1..=self.w {
+                let i = y * self.stride + x;
+                if self.pattern[i] != self.pattern_of(i) {
+                    return Err(format!(
+                        "point {i}: pattern {:x} kept, {:x} read",
+                        self.pattern[i],
+                        self.pattern_of(i)
+                    ));
+                }
+            }
+        }
         let mut empty = 0;
         for i in 0..self.n {
             let c = self.cell[i];
@@ -1219,6 +1415,56 @@ mod tests {
     /// and on the largest (`N` = 4096, as for a 52x52 board) give the same ownership, bit for
     /// bit, on both busy boards. A mask that cut a valid index short, or a liberty set whose
     /// words depend on `N`, would make the moves differ and fail it.
+    /// The pattern flags on hand-made neighbourhoods: `pattern(orthogonal, diagonal)` packs
+    /// the codes up, left, right, down, then up-left, up-right, down-left, down-right.
+    #[test]
+    fn the_pattern_flags_follow_the_eye_test() {
+        fn pattern(o: [u8; 4], d: [u8; 4]) -> usize {
+            o.iter()
+                .chain(&d)
+                .enumerate()
+                .fold(0, |p, (k, &v)| p | usize::from(v) << (2 * k))
+        }
+        let (b, w, e, x) = (BLACK, WHITE, EMPTY, EDGE);
+        let eye_of = |p: usize| {
+            let (o, d) = (orthogonal_flags(p & 0xff), diagonal_flags(p >> 8));
+            (
+                (o & d) >> BLACK & 1 == 1,
+                (o & d) >> WHITE & 1 == 1,
+                o & TWO_EMPTY != 0,
+            )
+        };
+        // In the middle, four black neighbours: an eye of black with one white diagonal, a
+        // false eye with two; never white's.
+        assert_eq!(eye_of(pattern([b; 4], [w, b, e, b])), (true, false, false));
+        assert_eq!(eye_of(pattern([b; 4], [w, b, b, w])), (false, false, false));
+        // On the first line (the point above is off the board, so are two diagonals): no
+        // white diagonal allowed.
+        assert_eq!(
+            eye_of(pattern([x, b, b, b], [x, x, b, e])),
+            (true, false, false)
+        );
+        assert_eq!(
+            eye_of(pattern([x, b, b, b], [x, x, b, w])),
+            (false, false, false)
+        );
+        // In the corner, white's: two edges, two white stones, the diagonal white.
+        assert_eq!(
+            eye_of(pattern([x, x, w, w], [x, x, x, w])),
+            (false, true, false)
+        );
+        // One empty neighbour: no eye; two: the flag for two empty neighbours.
+        assert_eq!(eye_of(pattern([b, b, b, e], [b; 4])), (false, false, false));
+        assert_eq!(eye_of(pattern([e, b, w, e], [b; 4])), (false, false, true));
+        // The tables are the functions.
+        assert!((0..256).all(|b| ORTHOGONAL_FLAGS[b] == orthogonal_flags(b)));
+        assert!((0..256).all(|b| DIAGONAL_FLAGS[b] == diagonal_flags(b)));
+        assert!((0..1 << 16).all(|p| {
+            let (o, d) = (orthogonal_flags(p & 0xff), diagonal_flags(p >> 8));
+            PATTERN_FLAGS[p] == o & TWO_EMPTY | o & d & (1 << BLACK | 1 << WHITE)
+        }));
+    }
+
     #[test]
     fn the_tables_size_does_not_change_the_playouts() {
         let boards = busy_boards();
