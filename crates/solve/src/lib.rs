@@ -1406,7 +1406,8 @@ impl<const S: usize> Solver<S> {
                 wh
             }
             .count_ones() as usize;
-            let most = 2 * f.most(p_stones.saturating_add(p_moves)) as i32 - self.n;
+            let j = p_stones.saturating_add(p_moves);
+            let most = 2 * f.most(j) as i32 - self.n;
             if p_to_move && most <= alpha {
                 self.stats.futile_cuts += 1;
                 up.horizon = true;
@@ -1416,6 +1417,35 @@ impl<const S: usize> Solver<S> {
                 self.stats.futile_cuts += 1;
                 up.horizon = true;
                 return -most;
+            }
+            // Sharper (wave 17, round 2): the opponent's strings with more liberties than P
+            // has moves left stay on the board to the limit if the opponent never fills their
+            // liberties, so P's stones there avoid them.
+            let (p_mask, o_mask) = if self.pessimistic_for == Color::Black {
+                (bl, wh)
+            } else {
+                (wh, bl)
+            };
+            let empty = self.geo.all & !p_mask & !o_mask;
+            let mut barred = 0u64;
+            let mut left_o = o_mask;
+            while left_o != 0 {
+                let c = self.geo.flood(left_o & left_o.wrapping_neg(), o_mask);
+                left_o &= !c;
+                if (self.geo.dilate(c) & empty).count_ones() as usize > p_moves {
+                    barred |= c;
+                }
+            }
+            if barred != 0 {
+                // P's value (its own view) must pass `pa`; it needs `need` points.
+                let pa = if p_to_move { alpha } else { -beta };
+                let need = (pa + self.n).div_euclid(2) + 1;
+                if need > 0 && !f.reaches(j, barred, need as u32) {
+                    self.stats.futile_cuts += 1;
+                    up.horizon = true;
+                    let v = 2 * (need - 1) - self.n;
+                    return if p_to_move { v } else { -v };
+                }
             }
         }
         // A result of this search that met the depth limit against the side it is pessimistic
