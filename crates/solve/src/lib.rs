@@ -143,6 +143,10 @@ pub struct SolveOptions {
     /// cut"). On by default; off only to measure what it saves. Either way gives the same
     /// result; it changes only the work.
     pub futility: bool,
+    /// Whether the futility cut also keeps the side's stones off the opponent's strings that
+    /// it cannot capture before the limit (docs/SOLVING.md, "The opponent's strings"). On by
+    /// default; off only to measure it. Either way gives the same result.
+    pub futility_strings: bool,
 }
 
 /// From this many points on, a board's table entries keep 8 safe-region assumptions per colour
@@ -174,6 +178,7 @@ impl Default for SolveOptions {
             assumption_slots: 0,
             keep_fails: true,
             futility: true,
+            futility_strings: true,
         }
     }
 }
@@ -683,6 +688,9 @@ struct Solver<const S: usize> {
     futile: Option<futility::Futility>,
     /// Whether the searches use the futility cut ([`SolveOptions::futility`]).
     futile_use: bool,
+    /// Whether the futility cut reads the opponent's strings
+    /// ([`SolveOptions::futility_strings`]).
+    futile_strings: bool,
     /// The most recent path index of each exact position hash on the path.
     by_hash: HashIndex,
     /// `by_count[k]`: the positions of the path with k stones, in path order.
@@ -851,6 +859,7 @@ impl<const S: usize> Solver<S> {
             fail_use: options.keep_fails,
             futile: None,
             futile_use: options.futility,
+            futile_strings: options.futility_strings,
             by_hash: HashIndex::new(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
             // No position has a stone of both colours on every point.
@@ -1421,10 +1430,10 @@ impl<const S: usize> Solver<S> {
             // Sharper (wave 17, round 2): the opponent's strings with more liberties than P
             // has moves left stay on the board to the limit if the opponent never fills their
             // liberties, so P's stones there avoid them.
-            let (p_mask, o_mask) = if self.pessimistic_for == Color::Black {
-                (bl, wh)
-            } else {
-                (wh, bl)
+            let (p_mask, o_mask) = match (self.futile_strings, self.pessimistic_for) {
+                (false, _) => (0, 0),
+                (true, Color::Black) => (bl, wh),
+                (true, Color::White) => (wh, bl),
             };
             let empty = self.geo.all & !p_mask & !o_mask;
             let mut barred = 0u64;
