@@ -6,7 +6,8 @@
 //! `SOLVE_RACE=k` races the test at the top of the
 //! board's range once a test has taken k nodes, `SOLVE_RACE=off` not at all, `SOLVE_FAILS=0`
 //! keeps no fails within a search (`SolveOptions::keep_fails`), `SOLVE_FUTILE=0` makes no
-//! futility cut (`SolveOptions::futility`); the last line
+//! futility cut (`SolveOptions::futility`), `SOLVE_FUTILE=1` the cut without the opponent's
+//! strings (`SolveOptions::futility_strings`); the last line
 //! splits the nodes into proofs and searches that proved nothing). A light driver for measuring
 //! the search without building the whole command line tool.
 
@@ -66,6 +67,7 @@ fn main() {
         assumption_slots: std::env::var("SOLVE_SLOTS").map_or(0, |v| v.parse().expect("slots")),
         keep_fails: std::env::var("SOLVE_FAILS").map_or(true, |v| v != "0"),
         futility: std::env::var("SOLVE_FUTILE").map_or(true, |v| v != "0"),
+        futility_strings: std::env::var("SOLVE_FUTILE").map_or(true, |v| v != "1"),
         first_guess: std::env::var("SOLVE_GUESS").map_or(0, |g| g.parse().expect("first guess")),
         race_top: std::env::var("SOLVE_RACE")
             .map_or(tengen_solve::SolveOptions::default().race_top, |r| {

@@ -2,13 +2,16 @@
 //! board"): an upper bound, from one colour's stones alone, on the points rules 1-6 can count
 //! as that colour's, and the most any `k` stones can give, so that a depth-limited search can
 //! fail a node at once when the side it is pessimistic for cannot place enough stones before
-//! the limit.
+//! the limit; and (wave 17, second round) the most any `k` stones off the opponent's strings
+//! that the side cannot capture before the limit can give ([`Futility::reaches`]).
 
 use crate::geometry::{bits, Geometry};
 use crate::local;
 
 /// The most stone sets [`Futility::new`] scores before it stops (each costs two Benson runs
-/// and a few flood fills: 4x5 needs 21,700 sets of up to 5 stones).
+/// and a few flood fills; every count that fits is scored and kept, for
+/// [`Futility::reaches`]: on 4x5 the 988,116 sets of up to 13 stones, about 0.5 to 0.8 s once
+/// per solve on the shared machine, 16 MB).
 const ENUMERATION_BUDGET: u64 = 1_000_000;
 
 /// An upper bound on the safe points (rules 1-6, docs/SOLVING.md, "Safe points") that a colour
@@ -101,14 +104,19 @@ fn relaxed_benson(geo: &Geometry, own: u64) -> u64 {
 pub(crate) struct Futility {
     /// `most[k]` for k up to the last count enumerated in full; beyond, the whole board.
     most: Vec<u32>,
+    /// `sets[k]`: every set of exactly k stones with a bound of at least one point, with its
+    /// bound, highest bound first (k up to the last count enumerated in full), for
+    /// [`Futility::reaches`].
+    sets: Vec<Vec<(u64, u32)>>,
     /// The board's points.
     n: u32,
 }
 
 impl Futility {
-    /// Enumerates every set of stones of 0, 1, 2, ... points until one gives the whole board
-    /// or [`ENUMERATION_BUDGET`] sets have been scored (a count not enumerated in full is not
-    /// kept: beyond the last one kept, the bound is the whole board).
+    /// Enumerates every set of stones of 0, 1, 2, ... points until [`ENUMERATION_BUDGET`]
+    /// sets have been scored (a count not enumerated in full is not kept: beyond the last one
+    /// kept, the bound is the whole board), keeping each set's bound for
+    /// [`Futility::reaches`].
     pub(crate) fn new(geo: &Geometry) -> Futility {
         Futility::with_budget(geo, ENUMERATION_BUDGET)
     }
@@ -117,11 +125,9 @@ impl Futility {
     pub(crate) fn with_budget(geo: &Geometry, budget: u64) -> Futility {
         let n = geo.n as u32;
         let mut most = vec![0u32];
+        let mut all_sets = vec![Vec::new()];
         let mut spent = 0u64;
         for k in 1..=n {
-            if *most.last().expect("k = 0 kept") == n {
-                break;
-            }
             // C(n, k), saturating.
             let sets =
                 (0..k as u64).fold(1u64, |acc, i| acc.saturating_mul(n as u64 - i) / (i + 1));
@@ -131,10 +137,12 @@ impl Futility {
             spent += sets;
             let mut best = *most.last().expect("k = 0 kept");
             let mut set: u64 = (1u64 << k) - 1;
+            let mut these = Vec::new();
             loop {
-                best = best.max(most_safe(geo, set));
-                if best == n {
-                    break;
+                let u = most_safe(geo, set);
+                best = best.max(u);
+                if u > 0 {
+                    these.push((set, u));
                 }
                 // Gosper's hack: the next set of k of the n low bits.
                 let c = set & set.wrapping_neg();
@@ -148,8 +156,30 @@ impl Futility {
                 }
             }
             most.push(best);
+            these.sort_by_key(|&(_, u)| std::cmp::Reverse(u));
+            all_sets.push(these);
         }
-        Futility { most, n }
+        Futility {
+            most,
+            sets: all_sets,
+            n,
+        }
+    }
+
+    /// Whether some set of at most `stones` stones with no stone on `barred` has a bound of at
+    /// least `need` points (true when `stones` is beyond the counts enumerated): the sharper
+    /// futility test, where `barred` holds the opponent's stones that the side cannot remove
+    /// before the limit (docs/SOLVING.md, "The futility cut").
+    pub(crate) fn reaches(&self, stones: usize, barred: u64, need: u32) -> bool {
+        if stones >= self.sets.len() {
+            return self.most(stones) >= need;
+        }
+        self.sets[..=stones].iter().any(|these| {
+            these
+                .iter()
+                .take_while(|&&(_, u)| u >= need)
+                .any(|&(set, _)| set & barred == 0)
+        })
     }
 
     /// The most points the static rules can count as one colour's when it has at most `stones`
@@ -275,6 +305,62 @@ mod tests {
             assert!(f.most(k) < 20);
         }
         eprintln!("4x5 most by stones: {:?}", f.most);
+    }
+
+    /// `reaches` against a direct enumeration: on 3x3, 2x4 and 3x4 (every set of stones
+    /// enumerated), for random barred sets, stone counts and needs, whether some set of at
+    /// most k stones off the barred points has a bound of at least `need` is computed again
+    /// from `most_safe` over every subset of the free points, without the sorted lists;
+    /// with nothing barred it is `most(k) >= need`, and with everything barred it is false
+    /// for any need of one point or more (only the empty set is left, and it gets nothing).
+    #[test]
+    fn reaches_agrees_with_a_direct_enumeration() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut both = [0u32; 2];
+        for (w, h) in [(3, 3), (2, 4), (3, 4)] {
+            let g = Geometry::new(w, h);
+            let f = Futility::new(&g);
+            assert_eq!(f.sets.len(), g.n + 1, "{w}x{h}: every count enumerated");
+            let n = g.n as u32;
+            for k in 0..=g.n {
+                for need in 1..=n {
+                    assert_eq!(f.reaches(k, 0, need), f.most(k) >= need);
+                    assert!(!f.reaches(k, g.all, need));
+                }
+            }
+            for _ in 0..300 {
+                let barred = next() & next() & g.all;
+                let k = (next() % (g.n as u64 + 1)) as usize;
+                let need = 1 + (next() % n as u64) as u32;
+                let free = g.all & !barred;
+                // Every subset of the free points, by the carry trick.
+                let mut best = 0;
+                let mut sub: u64 = 0;
+                loop {
+                    if sub.count_ones() as usize <= k {
+                        best = best.max(most_safe(&g, sub));
+                    }
+                    sub = sub.wrapping_sub(free) & free;
+                    if sub == 0 {
+                        break;
+                    }
+                }
+                let r = f.reaches(k, barred, need);
+                assert_eq!(
+                    r,
+                    best >= need,
+                    "{w}x{h} barred {barred:#x} k {k} need {need}"
+                );
+                both[usize::from(r)] += 1;
+            }
+        }
+        assert!(both[0] > 50 && both[1] > 50, "{both:?}");
     }
 
     /// The cut hides no proof: one search at a 17-ply limit (the shallowest where these tests

@@ -143,6 +143,10 @@ pub struct SolveOptions {
     /// cut"). On by default; off only to measure what it saves. Either way gives the same
     /// result; it changes only the work.
     pub futility: bool,
+    /// Whether the futility cut also keeps the side's stones off the opponent's strings that
+    /// it cannot capture before the limit (docs/SOLVING.md, "The opponent's strings"). On by
+    /// default; off only to measure it. Either way gives the same result.
+    pub futility_strings: bool,
 }
 
 /// From this many points on, a board's table entries keep 8 safe-region assumptions per colour
@@ -174,6 +178,7 @@ impl Default for SolveOptions {
             assumption_slots: 0,
             keep_fails: true,
             futility: true,
+            futility_strings: true,
         }
     }
 }
@@ -683,6 +688,9 @@ struct Solver<const S: usize> {
     futile: Option<futility::Futility>,
     /// Whether the searches use the futility cut ([`SolveOptions::futility`]).
     futile_use: bool,
+    /// Whether the futility cut reads the opponent's strings
+    /// ([`SolveOptions::futility_strings`]).
+    futile_strings: bool,
     /// The most recent path index of each exact position hash on the path.
     by_hash: HashIndex,
     /// `by_count[k]`: the positions of the path with k stones, in path order.
@@ -851,6 +859,7 @@ impl<const S: usize> Solver<S> {
             fail_use: options.keep_fails,
             futile: None,
             futile_use: options.futility,
+            futile_strings: options.futility_strings,
             by_hash: HashIndex::new(),
             by_count: vec![Vec::new(); MAX_POINTS + 1],
             // No position has a stone of both colours on every point.
@@ -1406,7 +1415,8 @@ impl<const S: usize> Solver<S> {
                 wh
             }
             .count_ones() as usize;
-            let most = 2 * f.most(p_stones.saturating_add(p_moves)) as i32 - self.n;
+            let j = p_stones.saturating_add(p_moves);
+            let most = 2 * f.most(j) as i32 - self.n;
             if p_to_move && most <= alpha {
                 self.stats.futile_cuts += 1;
                 up.horizon = true;
@@ -1416,6 +1426,35 @@ impl<const S: usize> Solver<S> {
                 self.stats.futile_cuts += 1;
                 up.horizon = true;
                 return -most;
+            }
+            // Sharper (wave 17, round 2): the opponent's strings with more liberties than P
+            // has moves left stay on the board to the limit if the opponent never fills their
+            // liberties, so P's stones there avoid them.
+            let (p_mask, o_mask) = match (self.futile_strings, self.pessimistic_for) {
+                (false, _) => (0, 0),
+                (true, Color::Black) => (bl, wh),
+                (true, Color::White) => (wh, bl),
+            };
+            let empty = self.geo.all & !p_mask & !o_mask;
+            let mut barred = 0u64;
+            let mut left_o = o_mask;
+            while left_o != 0 {
+                let c = self.geo.flood(left_o & left_o.wrapping_neg(), o_mask);
+                left_o &= !c;
+                if (self.geo.dilate(c) & empty).count_ones() as usize > p_moves {
+                    barred |= c;
+                }
+            }
+            if barred != 0 {
+                // P's value (its own view) must pass `pa`; it needs `need` points.
+                let pa = if p_to_move { alpha } else { -beta };
+                let need = (pa + self.n).div_euclid(2) + 1;
+                if need > 0 && !f.reaches(j, barred, need as u32) {
+                    self.stats.futile_cuts += 1;
+                    up.horizon = true;
+                    let v = 2 * (need - 1) - self.n;
+                    return if p_to_move { v } else { -v };
+                }
             }
         }
         // A result of this search that met the depth limit against the side it is pessimistic
