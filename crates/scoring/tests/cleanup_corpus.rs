@@ -14,7 +14,7 @@
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl` and
 //! `japanese-dev2.jsonl` to `japanese-dev15.jsonl`, development, and `japanese-heldout.jsonl`
-//! to `japanese-heldout10.jsonl`, held out (`HELD_OUT`). A few tests at the end hold the guess
+//! to `japanese-heldout11.jsonl`, held out (`HELD_OUT`). A few tests at the end hold the guess
 //! to the readings that refuted a recorded truth.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
@@ -331,6 +331,7 @@ const HELD_OUT: &[&str] = &[
     "japanese-heldout8.jsonl",
     "japanese-heldout9.jsonl",
     "japanese-heldout10.jsonl",
+    "japanese-heldout11.jsonl",
 ];
 
 fn measure(file: &str) -> Measured {
@@ -1021,6 +1022,24 @@ fn guess_agrees_with_the_tenth_japanese_style_held_out_set() {
     assert!(m.ours.positions >= 93, "{} positions", m.ours.positions);
     check_floors(&m, 99.95, 96.7, &[]);
     check_left_out_floor(&m, 2101);
+}
+
+/// The eleventh Japanese-style held-out set (`japanese-heldout11.jsonl`): 120 games made with the
+/// same ten configurations and new seeds (60001..60912) at the start of wave 17, never used to
+/// adjust anything; its positions were not opened. Measured for the first time in wave 17, once,
+/// after that wave's guess changes (a group read in its whole eye space, the cluster rule's loose
+/// strings), aggregate figures only: 8,579 of 8,599 stones and 103 of 106 scores, one position
+/// misjudging a string of 5 stones or more, `19x19-h4-l2-s60903` (the string at F10; GNU Go does
+/// not misjudge it), listed so that the test fails when the guess changes on it, fixed or not;
+/// in the positions left out because the cleanups disagree, 1,158 of the 1,158 stones both
+/// cleanups agree on (GNU Go level 10: 8,593 stones, 103 scores, none, 1,158). The build before
+/// that wave's guess changes gave the same figures.
+#[test]
+fn guess_agrees_with_the_eleventh_japanese_style_held_out_set() {
+    let m = measure("japanese-heldout11.jsonl");
+    assert!(m.ours.positions >= 106, "{} positions", m.ours.positions);
+    check_floors(&m, 99.76, 97.1, &["19x19-h4-l2-s60903 (F10)"]);
+    check_left_out_floor(&m, 1158);
 }
 
 /// The second Japanese-style held-out set (`japanese-heldout2.jsonl`): 240 games made with the
