@@ -1118,13 +1118,15 @@ fn guess_agrees_with_the_fifth_japanese_style_held_out_set() {
 /// figures only: 7,492 of 7,497 stones and 94 of 97 scores, no string of 5 stones or more
 /// misjudged, and in the 20 positions left out because the cleanups disagree, 1,803 of the
 /// 1,809 stones both cleanups agree on (GNU Go level 10: 7,467, 93, two positions with a
-/// misjudged string of 5+, 1,796).
+/// misjudged string of 5+, 1,796). Before wave 17: 7,493 stones, 95 scores, none, 1,804; wave
+/// 17's guess changes (a group read in its whole eye space, the cluster rule's loose strings),
+/// run on it once after they were merged, aggregate only: 7,496 stones, 96 scores, none, 1,804.
 #[test]
 fn guess_agrees_with_the_sixth_japanese_style_held_out_set() {
     let m = measure("japanese-heldout6.jsonl");
     assert!(m.ours.positions >= 97, "{} positions", m.ours.positions);
-    check_floors(&m, 99.93, 96.9, &[]);
-    check_left_out_floor(&m, 1803);
+    check_floors(&m, 99.98, 98.9, &[]);
+    check_left_out_floor(&m, 1804);
 }
 
 // Development positions whose recorded truth (both GNU Go cleanups agree) an exact reading
