@@ -320,6 +320,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         .collect();
     let mut read_out = vec![false; a.groups.len()];
     let mut budget = GUESS_BUDGET;
+    let mut link_budget = LINK_GUESS_BUDGET;
     for g in 0..a.groups.len() {
         if contested(g) {
             match read(a, g, &fate, &mut budget) {
@@ -333,9 +334,16 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // A contested group too big to read that touches, through one of its liberties, a surely
     // living group of its color is alive when the opponent cannot hold that point: a stone
     // there would be suicide, or its owner, moving first, captures it (read exactly with the
-    // group and the friend as walls). The group then joins its friend whenever it must.
+    // group and the friend as walls). The group then joins its friend whenever it must. So
+    // is one that the owner joins to a living friend whatever the opponent plays first in the
+    // few empty points around such a liberty (a cut answered by a double threat: read out in
+    // `linked_by_reading`).
     for g in 0..a.groups.len() {
-        if contested(g) && !read_out[g] && secure_link(a, g, &fate, &surely_alive, &mut budget) {
+        if contested(g)
+            && !read_out[g]
+            && (secure_link(a, g, &fate, &surely_alive, &mut budget)
+                || linked_by_reading(a, g, &surely_alive, &mut link_budget))
+        {
             dead[g] = false;
             read_out[g] = true;
         }
@@ -1502,6 +1510,242 @@ impl Guess {
 /// At most this many positions visited by the race readings of one guess ([`settle_races`]).
 const RACE_GUESS_BUDGET: u32 = 8_000;
 
+/// At most this many empty points in the space of a link read by [`linked_by_reading`].
+const LINK_SPACE: usize = 6;
+/// At most this many positions visited by all the link readings of one guess
+/// ([`linked_by_reading`]); their own budget, so that they leave the other readings' as it was.
+const LINK_GUESS_BUDGET: u32 = 2_000;
+
+/// Whether contested group `g` of `a` (three liberties or more) is linked to a surely living
+/// string of its color by a short reading: for a liberty `l` of `g` that touches such a friend,
+/// the *space* is `l` and the empty points up to two steps from it through empty points (at
+/// most [`LINK_SPACE`]); the opponent moves first, both sides play in the space only (or pass),
+/// with captures on the whole board, no suicide and no position repeated on the line. The owner
+/// wins when `g`'s stones join a surely living friend's string, or when two passes leave them
+/// sharing a liberty where the opponent's stone would be suicide; the opponent wins when two
+/// passes leave them apart, or either is captured. This is the cut that the owner answers with
+/// a double threat (`japanese-heldout11.jsonl` `19x19-h4-l2-s60903`, made development data in
+/// wave 18: white J11 between black's 18 stones at J10 and its living J12; black K11 puts J11
+/// in atari and threatens to join at K10, and white cannot both save the stone and cut).
+/// [`secure_link`] asks a narrower question (can the cutting stone be captured).
+fn linked_by_reading(
+    a: &Analysis,
+    g: usize,
+    surely_alive: &dyn Fn(usize) -> bool,
+    budget: &mut u32,
+) -> bool {
+    let group = &a.groups[g];
+    if group.liberties.len() < 3 {
+        return false;
+    }
+    let color = group.color;
+    let friend_stones: Vec<usize> = a
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|&(o, f)| o != g && f.color == color && surely_alive(o))
+        .map(|(_, f)| f.stones[0] as usize)
+        .collect();
+    for &l in &group.liberties {
+        let l = l as usize;
+        let touches_friend = a.neighbours(l).any(|n| {
+            a.cells[n] == Some(color) && {
+                let o = a.group_of[n] as usize;
+                o != g && surely_alive(o)
+            }
+        });
+        if !touches_friend {
+            continue;
+        }
+        // The space: `l` and the empty points up to two steps away through empty points.
+        let mut space = vec![l];
+        let mut frontier = vec![l];
+        for _ in 0..2 {
+            let mut next = Vec::new();
+            for &k in &frontier {
+                for n in a.neighbours(k) {
+                    if a.cells[n].is_none() && !space.contains(&n) {
+                        space.push(n);
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        if space.len() > LINK_SPACE {
+            continue;
+        }
+        let mut link = LinkReading {
+            a,
+            color,
+            own: group.stones[0] as usize,
+            friends: &friend_stones,
+            space: &space,
+            line: Vec::new(),
+            budget,
+        };
+        let mut cells = a.cells.clone();
+        if link.opponent_cannot_cut(&mut cells) == Some(true) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The search of [`linked_by_reading`].
+struct LinkReading<'a, 'b> {
+    a: &'a Analysis,
+    /// The owner's color.
+    color: Color,
+    /// A stone of the group read.
+    own: usize,
+    /// A stone of each surely living friend.
+    friends: &'a [usize],
+    /// The empty points where both sides may play.
+    space: &'a [usize],
+    /// The positions of the line read so far (the space's cells).
+    line: Vec<Vec<Option<Color>>>,
+    budget: &'b mut u32,
+}
+
+impl LinkReading<'_, '_> {
+    /// The string of `k` in `cells`: its stones and its liberties.
+    fn string(&self, cells: &[Option<Color>], k: usize) -> (Vec<usize>, Vec<usize>) {
+        let c = cells[k];
+        let mut stones = vec![k];
+        let mut libs = Vec::new();
+        let mut i = 0;
+        while i < stones.len() {
+            for n in self.a.neighbours(stones[i]) {
+                if cells[n].is_none() {
+                    if !libs.contains(&n) {
+                        libs.push(n);
+                    }
+                } else if cells[n] == c && !stones.contains(&n) {
+                    stones.push(n);
+                }
+            }
+            i += 1;
+        }
+        (stones, libs)
+    }
+
+    /// Plays `color` at `k`; false (and `cells` unchanged) when it is suicide.
+    fn play(&self, cells: &mut Vec<Option<Color>>, k: usize, color: Color) -> bool {
+        let before = cells.clone();
+        cells[k] = Some(color);
+        let mut captured = false;
+        for n in self.a.neighbours(k) {
+            if cells[n] == Some(color.opponent()) {
+                let (stones, libs) = self.string(cells, n);
+                if libs.is_empty() {
+                    for s in stones {
+                        cells[s] = None;
+                    }
+                    captured = true;
+                }
+            }
+        }
+        if !captured && self.string(cells, k).1.is_empty() {
+            *cells = before;
+            return false;
+        }
+        true
+    }
+
+    /// Whether the reading is over as `cells` stand: `Some(true)` when the group's string holds
+    /// a friend's stone, `Some(false)` when the group or every friend is captured.
+    fn settled(&self, cells: &[Option<Color>]) -> Option<bool> {
+        if cells[self.own] != Some(self.color) {
+            return Some(false);
+        }
+        let stones = self.string(cells, self.own).0;
+        let mut friend_left = false;
+        for &f in self.friends {
+            if cells[f] == Some(self.color) {
+                if stones.contains(&f) {
+                    return Some(true);
+                }
+                friend_left = true;
+            }
+        }
+        (!friend_left).then_some(false)
+    }
+
+    /// Whether the group shares a liberty with a friend where the opponent's stone would be
+    /// suicide (the reading's end, after two passes).
+    fn shares_a_safe_liberty(&self, cells: &[Option<Color>]) -> bool {
+        let libs = self.string(cells, self.own).1;
+        libs.into_iter().any(|p| {
+            let mut trial = cells.to_vec();
+            !self.play(&mut trial, p, self.color.opponent())
+                && self.a.neighbours(p).any(|n| {
+                    cells[n] == Some(self.color) && {
+                        let stones = self.string(cells, n).0;
+                        self.friends.iter().any(|f| stones.contains(f))
+                    }
+                })
+        })
+    }
+
+    /// The opponent to move, the group not yet joined: `Some(true)` when the owner joins it
+    /// whatever the opponent does, `None` when the budget ran out.
+    fn opponent_cannot_cut(&mut self, cells: &mut Vec<Option<Color>>) -> Option<bool> {
+        self.turn(cells, false, self.color.opponent())
+    }
+
+    /// `mover` to move (`passed`: the last move was a pass); the result from the owner's side.
+    fn turn(&mut self, cells: &mut Vec<Option<Color>>, passed: bool, mover: Color) -> Option<bool> {
+        if *self.budget == 0 {
+            return None;
+        }
+        *self.budget -= 1;
+        if let Some(v) = self.settled(cells) {
+            return Some(v);
+        }
+        let owner = mover == self.color;
+        // A pass; two in a row end the reading.
+        let pass = if passed {
+            self.shares_a_safe_liberty(cells)
+        } else {
+            self.turn(cells, true, mover.opponent())?
+        };
+        if pass == owner {
+            return Some(pass);
+        }
+        let key: Vec<Option<Color>> = self.space.iter().map(|&k| cells[k]).collect();
+        let mut unknown = false;
+        for &k in self.space {
+            if cells[k].is_some() {
+                continue;
+            }
+            let before = cells.clone();
+            if !self.play(cells, k, mover) {
+                continue;
+            }
+            let after: Vec<Option<Color>> = self.space.iter().map(|&p| cells[p]).collect();
+            if after == key || self.line.contains(&after) {
+                *cells = before;
+                continue;
+            }
+            self.line.push(key.clone());
+            let r = self.turn(cells, false, mover.opponent());
+            self.line.pop();
+            *cells = before;
+            match r {
+                Some(v) if v == owner => return Some(v),
+                Some(_) => {}
+                None => unknown = true,
+            }
+        }
+        if unknown {
+            None
+        } else {
+            Some(!owner)
+        }
+    }
+}
+
 /// Whether string `g` of `a` has no eye: every liberty of it touches an enemy stone.
 fn eyeless(a: &Analysis, g: usize) -> bool {
     let enemy = Some(a.groups[g].color.opponent());
@@ -2162,6 +2406,54 @@ mod tests {
         assert!(link(&rows), "white J11 is captured: a secure link");
         rows[3] = "XXXXXXOO.XO.O";
         assert!(!link(&rows), "white J11 J10 join white H10: no secure link");
+    }
+
+    /// A cut answered by a double threat, hand-made after `19x19-h4-l2-s60903`
+    /// (`japanese-heldout11.jsonl`, wave 18). Black's string A6-D6, D5-F5 touches black's living
+    /// D8 E8 through D7 only. White's cut at D7 has two liberties (C7, E7), so it cannot be
+    /// captured at once, and [`secure_link`] finds no link; but black E7 puts it in atari and
+    /// threatens to join at E6: white saves the stone at C7 and black joins at E6, or white
+    /// takes E6 and black captures at C7, after which D7 is a point white cannot play. White
+    /// E7 or C7 first is answered at D7. Linked. With a white stone at E6 the second way is
+    /// closed, and white's D7 cuts.
+    #[test]
+    fn a_cut_answered_by_a_double_threat_is_no_cut() {
+        let mut rows = [
+            ".........",
+            ".OOXX....",
+            ".O...O...",
+            "XXXX.O...",
+            ".OOXXXO..",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let k = |v: &str| index(v, 9);
+        let linked = |rows: &[&str]| {
+            let a = Analysis::new(&board_from_rows(rows).unwrap());
+            let string = a.group_of[k("D6")] as usize;
+            assert_eq!(a.group_of[k("F5")] as usize, string);
+            let mut fate = vec![Fate::Alive; a.groups.len()];
+            fate[string] = Fate::Open;
+            let mut budget = GUESS_BUDGET;
+            let secure = secure_link(&a, string, &fate, &|o| o != string, &mut budget);
+            let mut budget = LINK_GUESS_BUDGET;
+            let read = linked_by_reading(&a, string, &|o| o != string, &mut budget);
+            assert!(budget > 0, "the reading finished within its budget");
+            (secure, read)
+        };
+        assert_eq!(
+            linked(&rows),
+            (false, true),
+            "black answers white's D7 at E7"
+        );
+        rows[3] = "XXXXOO...";
+        assert_eq!(
+            linked(&rows),
+            (false, false),
+            "white's D7 cuts once E6 is white"
+        );
     }
 
     /// A ko between living groups that nobody fought, hand-made: black's stone E4 stands in
