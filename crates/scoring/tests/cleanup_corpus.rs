@@ -15,8 +15,8 @@
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl` and
 //! `japanese-dev2.jsonl` to `japanese-dev16.jsonl`, development, `japanese-heldout.jsonl`
 //! to `japanese-heldout10.jsonl` and `japanese-heldout12.jsonl`, held out (`HELD_OUT`), and
-//! `japanese-heldout11.jsonl`, held out at first and development data since wave 18. A few tests at the end hold the guess
-//! to the readings that refuted a recorded truth.
+//! `japanese-heldout11.jsonl`, held out at first and development data since wave 18. A few
+//! tests at the end hold the guess to the readings that refuted a recorded truth.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //! In the positions left out because the cleanups disagree, the stones both cleanups agree on
