@@ -13,10 +13,11 @@
 //! `heldout2.jsonl`, held out at first and development data since it was used to fix a miss,
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl` and
-//! `japanese-dev2.jsonl` to `japanese-dev16.jsonl`, development, `japanese-heldout.jsonl`
-//! to `japanese-heldout10.jsonl` and `japanese-heldout12.jsonl`, held out (`HELD_OUT`), and
-//! `japanese-heldout11.jsonl`, held out at first and development data since wave 18. A few
-//! tests at the end hold the guess to the readings that refuted a recorded truth.
+//! `japanese-dev2.jsonl` to `japanese-dev16.jsonl`, development, `japanese-heldout.jsonl`,
+//! `japanese-heldout3.jsonl` to `japanese-heldout10.jsonl` and `japanese-heldout12.jsonl`, held
+//! out (`HELD_OUT`), and `japanese-heldout2.jsonl` and `japanese-heldout11.jsonl`, held out at
+//! first and development data since wave 18. A few tests at the end hold the guess to the
+//! readings that refuted a recorded truth.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
 //! In the positions left out because the cleanups disagree, the stones both cleanups agree on
@@ -323,7 +324,6 @@ const HELD_OUT: &[&str] = &[
     "heldout.jsonl",
     "heldout3.jsonl",
     "japanese-heldout.jsonl",
-    "japanese-heldout2.jsonl",
     "japanese-heldout3.jsonl",
     "japanese-heldout4.jsonl",
     "japanese-heldout5.jsonl",
@@ -1088,8 +1088,12 @@ fn guess_agrees_with_the_twelfth_japanese_style_held_out_set() {
 /// so that the test fails when the guess changes on it, fixed or not (docs/BENCHMARKS.md).
 /// Measured again once after wave 10's cluster rule (made on the development sets only): 14,965
 /// stones and 188 scores, the same string of 5 or more misjudged; floors raised to these figures.
+/// Development data since wave 18, which opened s22123 (black's 13 stones at E9, kept in 75% of
+/// the playouts, eyeless but for J4 between dead black stones, captured by both cleanups and
+/// dead by GNU Go: a race the playouts read the wrong way round; no rule made for it yet), so the
+/// test's name no longer says "held out".
 #[test]
-fn guess_agrees_with_the_second_japanese_style_held_out_set() {
+fn guess_agrees_with_the_second_japanese_style_set_made_development_in_wave_18() {
     let m = measure("japanese-heldout2.jsonl");
     assert!(m.ours.positions >= 194, "{} positions", m.ours.positions);
     check_floors(&m, 99.82, 96.9, &["9x9-h0-l3-s22123 (E9)"]);
