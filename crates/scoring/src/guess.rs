@@ -1592,6 +1592,23 @@ fn linked_by_reading(
     false
 }
 
+/// A string of a [`LinkReading`]'s position.
+struct LinkString {
+    /// Its stones.
+    stones: Vec<usize>,
+    /// Its liberties.
+    libs: Vec<usize>,
+    /// Per point: 1 a stone of the string, 2 a liberty, 0 neither.
+    mark: Vec<u8>,
+}
+
+impl LinkString {
+    /// Whether point `k` holds a stone of the string.
+    fn holds(&self, k: usize) -> bool {
+        self.mark[k] == 1
+    }
+}
+
 /// The search of [`linked_by_reading`].
 struct LinkReading<'a, 'b> {
     a: &'a Analysis,
@@ -1609,25 +1626,33 @@ struct LinkReading<'a, 'b> {
 }
 
 impl LinkReading<'_, '_> {
-    /// The string of `k` in `cells`: its stones and its liberties.
-    fn string(&self, cells: &[Option<Color>], k: usize) -> (Vec<usize>, Vec<usize>) {
+    /// The string of `k` in `cells`: its stones and its liberties, each once (marked on a
+    /// scratch array of the board's size, so that a string of any size costs its own points).
+    fn string(&self, cells: &[Option<Color>], k: usize) -> LinkString {
         let c = cells[k];
-        let mut stones = vec![k];
-        let mut libs = Vec::new();
+        let mut s = LinkString {
+            stones: vec![k],
+            libs: Vec::new(),
+            mark: vec![0; cells.len()],
+        };
+        s.mark[k] = 1;
         let mut i = 0;
-        while i < stones.len() {
-            for n in self.a.neighbours(stones[i]) {
+        while i < s.stones.len() {
+            for n in self.a.neighbours(s.stones[i]) {
+                if s.mark[n] != 0 {
+                    continue;
+                }
                 if cells[n].is_none() {
-                    if !libs.contains(&n) {
-                        libs.push(n);
-                    }
-                } else if cells[n] == c && !stones.contains(&n) {
-                    stones.push(n);
+                    s.mark[n] = 2;
+                    s.libs.push(n);
+                } else if cells[n] == c {
+                    s.mark[n] = 1;
+                    s.stones.push(n);
                 }
             }
             i += 1;
         }
-        (stones, libs)
+        s
     }
 
     /// Plays `color` at `k`; false (and `cells` unchanged) when it is suicide.
@@ -1637,16 +1662,16 @@ impl LinkReading<'_, '_> {
         let mut captured = false;
         for n in self.a.neighbours(k) {
             if cells[n] == Some(color.opponent()) {
-                let (stones, libs) = self.string(cells, n);
-                if libs.is_empty() {
-                    for s in stones {
+                let string = self.string(cells, n);
+                if string.libs.is_empty() {
+                    for s in string.stones {
                         cells[s] = None;
                     }
                     captured = true;
                 }
             }
         }
-        if !captured && self.string(cells, k).1.is_empty() {
+        if !captured && self.string(cells, k).libs.is_empty() {
             *cells = before;
             return false;
         }
@@ -1659,11 +1684,11 @@ impl LinkReading<'_, '_> {
         if cells[self.own] != Some(self.color) {
             return Some(false);
         }
-        let stones = self.string(cells, self.own).0;
+        let own = self.string(cells, self.own);
         let mut friend_left = false;
         for &f in self.friends {
             if cells[f] == Some(self.color) {
-                if stones.contains(&f) {
+                if own.holds(f) {
                     return Some(true);
                 }
                 friend_left = true;
@@ -1675,14 +1700,14 @@ impl LinkReading<'_, '_> {
     /// Whether the group shares a liberty with a friend where the opponent's stone would be
     /// suicide (the reading's end, after two passes).
     fn shares_a_safe_liberty(&self, cells: &[Option<Color>]) -> bool {
-        let libs = self.string(cells, self.own).1;
+        let libs = self.string(cells, self.own).libs;
         libs.into_iter().any(|p| {
             let mut trial = cells.to_vec();
             !self.play(&mut trial, p, self.color.opponent())
                 && self.a.neighbours(p).any(|n| {
                     cells[n] == Some(self.color) && {
-                        let stones = self.string(cells, n).0;
-                        self.friends.iter().any(|f| stones.contains(f))
+                        let string = self.string(cells, n);
+                        self.friends.iter().any(|&f| string.holds(f))
                     }
                 })
         })
