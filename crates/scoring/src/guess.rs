@@ -63,7 +63,7 @@ use crate::local::{
 use crate::marking::Marking;
 use crate::policy::policy_ownership;
 use crate::territory::TerritoryMap;
-use tengen_core::{Board, Color, Rules};
+use tengen_core::{Board, Color, Point, Rules};
 
 /// How a stone was judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -820,6 +820,21 @@ fn carried_fates(a: &Analysis, b: &Analysis, fate: &[Fate]) -> Vec<Fate> {
         .collect()
 }
 
+/// The surely living strings of group `g`'s color, other than `g`, with a stone next to point
+/// `l` of `a` (a liberty of `g` that links it to them), one entry per stone.
+fn living_friends_at<'a>(
+    a: &'a Analysis,
+    g: usize,
+    l: usize,
+    surely_alive: &'a dyn Fn(usize) -> bool,
+) -> impl Iterator<Item = usize> + 'a {
+    let color = a.groups[g].color;
+    a.neighbours(l)
+        .filter(move |&n| a.cells[n] == Some(color))
+        .map(|n| a.group_of[n] as usize)
+        .filter(move |&o| o != g && surely_alive(o))
+}
+
 /// Whether the group `g` of `a` (at least three liberties) has a liberty that touches a surely
 /// living string of its color other than itself and that the opponent cannot hold: an
 /// opponent's stone there would have no liberty and capture nothing, or the group's owner,
@@ -838,12 +853,7 @@ fn secure_link(
     }
     for &l in &group.liberties {
         let l = l as usize;
-        let friends: Vec<usize> = a
-            .neighbours(l)
-            .filter(|&n| a.cells[n] == Some(group.color))
-            .map(|n| a.group_of[n] as usize)
-            .filter(|&o| o != g && surely_alive(o))
-            .collect();
+        let friends: Vec<usize> = living_friends_at(a, g, l, surely_alive).collect();
         if friends.is_empty() {
             continue;
         }
@@ -1539,22 +1549,21 @@ fn linked_by_reading(
         return false;
     }
     let color = group.color;
-    let friend_stones: Vec<usize> = a
+    let w = a.width();
+    let point = |k: usize| Point::new((k % w) as u8, (k / w) as u8);
+    let friends: Vec<Point> = a
         .groups
         .iter()
         .enumerate()
         .filter(|&(o, f)| o != g && f.color == color && surely_alive(o))
-        .map(|(_, f)| f.stones[0] as usize)
+        .map(|(_, f)| point(f.stones[0] as usize))
         .collect();
+    let Ok(board) = Board::from_cells(w, a.height(), &a.cells) else {
+        return false;
+    };
     for &l in &group.liberties {
         let l = l as usize;
-        let touches_friend = a.neighbours(l).any(|n| {
-            a.cells[n] == Some(color) && {
-                let o = a.group_of[n] as usize;
-                o != g && surely_alive(o)
-            }
-        });
-        if !touches_friend {
+        if living_friends_at(a, g, l, surely_alive).next().is_none() {
             continue;
         }
         // The space: `l` and the empty points up to two steps away through empty points.
@@ -1575,120 +1584,61 @@ fn linked_by_reading(
         if space.len() > LINK_SPACE {
             continue;
         }
+        let space: Vec<Point> = space.into_iter().map(point).collect();
         let mut link = LinkReading {
-            a,
             color,
-            own: group.stones[0] as usize,
-            friends: &friend_stones,
+            own: point(group.stones[0] as usize),
+            friends: &friends,
             space: &space,
             line: Vec::new(),
             budget,
         };
-        let mut cells = a.cells.clone();
-        if link.opponent_cannot_cut(&mut cells) == Some(true) {
+        if link.opponent_cannot_cut(&mut board.clone()) == Some(true) {
             return true;
         }
     }
     false
 }
 
-/// A string of a [`LinkReading`]'s position.
-struct LinkString {
-    /// Its stones.
-    stones: Vec<usize>,
-    /// Its liberties.
-    libs: Vec<usize>,
-    /// Per point: 1 a stone of the string, 2 a liberty, 0 neither.
-    mark: Vec<u8>,
-}
-
-impl LinkString {
-    /// Whether point `k` holds a stone of the string.
-    fn holds(&self, k: usize) -> bool {
-        self.mark[k] == 1
-    }
-}
-
-/// The search of [`linked_by_reading`].
+/// The search of [`linked_by_reading`], on the rules core's [`Board`] (its captures and its
+/// suicide test).
 struct LinkReading<'a, 'b> {
-    a: &'a Analysis,
     /// The owner's color.
     color: Color,
     /// A stone of the group read.
-    own: usize,
+    own: Point,
     /// A stone of each surely living friend.
-    friends: &'a [usize],
+    friends: &'a [Point],
     /// The empty points where both sides may play.
-    space: &'a [usize],
+    space: &'a [Point],
     /// The positions of the line read so far (the space's cells).
     line: Vec<Vec<Option<Color>>>,
     budget: &'b mut u32,
 }
 
 impl LinkReading<'_, '_> {
-    /// The string of `k` in `cells`: its stones and its liberties, each once (marked on a
-    /// scratch array of the board's size, so that a string of any size costs its own points).
-    fn string(&self, cells: &[Option<Color>], k: usize) -> LinkString {
-        let c = cells[k];
-        let mut s = LinkString {
-            stones: vec![k],
-            libs: Vec::new(),
-            mark: vec![0; cells.len()],
-        };
-        s.mark[k] = 1;
-        let mut i = 0;
-        while i < s.stones.len() {
-            for n in self.a.neighbours(s.stones[i]) {
-                if s.mark[n] != 0 {
-                    continue;
-                }
-                if cells[n].is_none() {
-                    s.mark[n] = 2;
-                    s.libs.push(n);
-                } else if cells[n] == c {
-                    s.mark[n] = 1;
-                    s.stones.push(n);
-                }
-            }
-            i += 1;
-        }
-        s
-    }
-
-    /// Plays `color` at `k`; false (and `cells` unchanged) when it is suicide.
-    fn play(&self, cells: &mut Vec<Option<Color>>, k: usize, color: Color) -> bool {
-        let before = cells.clone();
-        cells[k] = Some(color);
-        let mut captured = false;
-        for n in self.a.neighbours(k) {
-            if cells[n] == Some(color.opponent()) {
-                let string = self.string(cells, n);
-                if string.libs.is_empty() {
-                    for s in string.stones {
-                        cells[s] = None;
-                    }
-                    captured = true;
-                }
-            }
-        }
-        if !captured && self.string(cells, k).libs.is_empty() {
-            *cells = before;
+    /// Plays `color` at `p` unless it is suicide (false, `board` unchanged).
+    fn play(board: &mut Board, p: Point, color: Color) -> bool {
+        if board.is_suicide(p, color) {
             return false;
         }
+        board.play(p, color);
         true
     }
 
-    /// Whether the reading is over as `cells` stand: `Some(true)` when the group's string holds
-    /// a friend's stone, `Some(false)` when the group or every friend is captured.
-    fn settled(&self, cells: &[Option<Color>]) -> Option<bool> {
-        if cells[self.own] != Some(self.color) {
+    /// Whether the reading is over on `board`: `Some(true)` when the group's string holds a
+    /// friend's stone, `Some(false)` when the group or every friend is captured.
+    fn settled(&self, board: &Board) -> Option<bool> {
+        let Some(own) = board
+            .group_id(self.own)
+            .filter(|_| board.get(self.own) == Some(self.color))
+        else {
             return Some(false);
-        }
-        let own = self.string(cells, self.own);
+        };
         let mut friend_left = false;
         for &f in self.friends {
-            if cells[f] == Some(self.color) {
-                if own.holds(f) {
+            if board.get(f) == Some(self.color) {
+                if board.group_id(f) == Some(own) {
                     return Some(true);
                 }
                 friend_left = true;
@@ -1699,64 +1649,63 @@ impl LinkReading<'_, '_> {
 
     /// Whether the group shares a liberty with a friend where the opponent's stone would be
     /// suicide (the reading's end, after two passes).
-    fn shares_a_safe_liberty(&self, cells: &[Option<Color>]) -> bool {
-        let libs = self.string(cells, self.own).libs;
-        libs.into_iter().any(|p| {
-            let mut trial = cells.to_vec();
-            !self.play(&mut trial, p, self.color.opponent())
-                && self.a.neighbours(p).any(|n| {
-                    cells[n] == Some(self.color) && {
-                        let string = self.string(cells, n);
-                        self.friends.iter().any(|&f| string.holds(f))
-                    }
+    fn shares_a_safe_liberty(&self, board: &Board) -> bool {
+        board.group_liberties(self.own).into_iter().any(|p| {
+            board.is_suicide(p, self.color.opponent())
+                && board.neighbours_of(p).any(|n| {
+                    board.get(n) == Some(self.color)
+                        && self
+                            .friends
+                            .iter()
+                            .any(|&f| board.group_id(f) == board.group_id(n))
                 })
         })
     }
 
     /// The opponent to move, the group not yet joined: `Some(true)` when the owner joins it
     /// whatever the opponent does, `None` when the budget ran out.
-    fn opponent_cannot_cut(&mut self, cells: &mut Vec<Option<Color>>) -> Option<bool> {
-        self.turn(cells, false, self.color.opponent())
+    fn opponent_cannot_cut(&mut self, board: &mut Board) -> Option<bool> {
+        self.turn(board, false, self.color.opponent())
     }
 
     /// `mover` to move (`passed`: the last move was a pass); the result from the owner's side.
-    fn turn(&mut self, cells: &mut Vec<Option<Color>>, passed: bool, mover: Color) -> Option<bool> {
+    fn turn(&mut self, board: &mut Board, passed: bool, mover: Color) -> Option<bool> {
         if *self.budget == 0 {
             return None;
         }
         *self.budget -= 1;
-        if let Some(v) = self.settled(cells) {
+        if let Some(v) = self.settled(board) {
             return Some(v);
         }
         let owner = mover == self.color;
         // A pass; two in a row end the reading.
         let pass = if passed {
-            self.shares_a_safe_liberty(cells)
+            self.shares_a_safe_liberty(board)
         } else {
-            self.turn(cells, true, mover.opponent())?
+            self.turn(board, true, mover.opponent())?
         };
         if pass == owner {
             return Some(pass);
         }
-        let key: Vec<Option<Color>> = self.space.iter().map(|&k| cells[k]).collect();
+        let key: Vec<Option<Color>> = self.space.iter().map(|&p| board.get(p)).collect();
         let mut unknown = false;
-        for &k in self.space {
-            if cells[k].is_some() {
+        for &p in self.space {
+            if board.get(p).is_some() {
                 continue;
             }
-            let before = cells.clone();
-            if !self.play(cells, k, mover) {
+            let before = board.clone();
+            if !Self::play(board, p, mover) {
                 continue;
             }
-            let after: Vec<Option<Color>> = self.space.iter().map(|&p| cells[p]).collect();
+            let after: Vec<Option<Color>> = self.space.iter().map(|&q| board.get(q)).collect();
             if after == key || self.line.contains(&after) {
-                *cells = before;
+                *board = before;
                 continue;
             }
             self.line.push(key.clone());
-            let r = self.turn(cells, false, mover.opponent());
+            let r = self.turn(board, false, mover.opponent());
             self.line.pop();
-            *cells = before;
+            *board = before;
             match r {
                 Some(v) if v == owner => return Some(v),
                 Some(_) => {}
