@@ -215,6 +215,22 @@ fn standing_of(a: &Analysis, pa: &PassAlive, ownership: &[f32], g: usize) -> Sta
 /// least two playouts out of three (a mean of 2/3 - 1/3 = 1/3), or lost as often.
 const DECIDED: f32 = 1.0 / 3.0;
 
+/// The fate of every group for the readings ([`Fate`]), from where it stands: Benson's verdicts
+/// as they are, a group the playouts decided (2:1 odds either way) settled alive or dead, a
+/// contested one open (part of the fight).
+fn fates(standing: &[Standing]) -> Vec<Fate> {
+    standing
+        .iter()
+        .map(|s| match *s {
+            Standing::Certain(true) => Fate::Dead,
+            Standing::Certain(false) => Fate::PassAlive,
+            Standing::Playouts(m) if m >= DECIDED => Fate::Alive,
+            Standing::Playouts(m) if m <= -DECIDED => Fate::Dead,
+            Standing::Playouts(_) => Fate::Open,
+        })
+        .collect()
+}
+
 /// Strings of at least this many stones get more playouts when their standing is in doubt
 /// ([`more_playouts_where_in_doubt`]): the misjudgements players notice most.
 const BIG_STRING: usize = 5;
@@ -308,16 +324,7 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         .collect();
     // A contested group in a small fight is read out exactly: the opponent moves first, the
     // strings the playouts (or Benson) settled are walls taken as judged.
-    let fate: Vec<Fate> = standing
-        .iter()
-        .map(|s| match *s {
-            Standing::Certain(true) => Fate::Dead,
-            Standing::Certain(false) => Fate::PassAlive,
-            Standing::Playouts(m) if m >= DECIDED => Fate::Alive,
-            Standing::Playouts(m) if m <= -DECIDED => Fate::Dead,
-            Standing::Playouts(_) => Fate::Open,
-        })
-        .collect();
+    let fate = fates(&standing);
     let mut read_out = vec![false; a.groups.len()];
     let mut budget = GUESS_BUDGET;
     let mut link_budget = LINK_GUESS_BUDGET;
@@ -1030,10 +1037,23 @@ fn settle_seki(
     let standing: Vec<Standing> = (0..a.groups.len())
         .map(|g| standing_of(&a, pa, ownership, g))
         .collect();
+    let fate = fates(&standing);
+    let mut budget = SEKI_READ_BUDGET;
+    let mut read_alive: Vec<Option<bool>> = vec![None; a.groups.len()];
     let mut marking = Marking::with_dead_groups(a, dead.to_vec());
     let mut j = judge(&marking, pa);
     for _ in 0..OPEN_RACE_ROUNDS {
-        let lost = no_seki_in_open_space(marking.analysis(), ownership, &standing, dead, &j.seki);
+        let mut lost =
+            no_seki_in_open_space(marking.analysis(), ownership, &standing, dead, &j.seki);
+        // A group the exact reading keeps, the opponent moving first and its walls never
+        // captured, is in no race it can lose: its partners' open liberties do not matter
+        // when they can never be taken anyway. The map saw no two eyes (an eye space touched
+        // by an enemy wall, or one holding a stone the reading captures), the reading does.
+        lost.retain(|&g| {
+            !*read_alive[g].get_or_insert_with(|| {
+                read(marking.analysis(), g, &fate, &mut budget) == Reading::Alive
+            })
+        });
         if lost.is_empty() {
             break;
         }
@@ -1220,6 +1240,9 @@ fn kept_space(a: &Analysis, ownership: &[f32], g: usize, limit: usize) -> usize 
 /// How many times [`no_seki_in_open_space`] is applied at most (each round can open the seki of
 /// the strings that leaned on the groups the round before killed).
 const OPEN_RACE_ROUNDS: usize = 4;
+
+/// At most this many positions visited by the readings of [`settle_seki`] in one guess.
+const SEKI_READ_BUDGET: u32 = 4_000;
 
 /// The groups of `a` that the territory map puts in seki (`seki`, for the position with the
 /// groups of `dead` removed) although their capturing race is not closed. A seki is a closed
@@ -1745,16 +1768,7 @@ fn settle_races(a: &Analysis, pa: &PassAlive, ownership: &[f32], dead: &mut [boo
     let standing: Vec<Standing> = (0..a.groups.len())
         .map(|g| standing_of(a, pa, ownership, g))
         .collect();
-    let fate: Vec<Fate> = standing
-        .iter()
-        .map(|s| match *s {
-            Standing::Certain(true) => Fate::Dead,
-            Standing::Certain(false) => Fate::PassAlive,
-            Standing::Playouts(m) if m >= DECIDED => Fate::Alive,
-            Standing::Playouts(m) if m <= -DECIDED => Fate::Dead,
-            Standing::Playouts(_) => Fate::Open,
-        })
-        .collect();
+    let fate = fates(&standing);
     let mut budget = RACE_GUESS_BUDGET;
     for g in 0..a.groups.len() {
         if budget == 0 {
@@ -2733,6 +2747,58 @@ mod tests {
             assert!(!dead[a.group_of[index(v, 9)] as usize], "{v} lives");
         }
         assert!(seki.iter().all(|&s| !s), "no seki left");
+    }
+
+    /// An eye space that an enemy wall touches is no seki when the group lives there (the top
+    /// edge of `japanese-heldout13.jsonl` `13x13-h3-l2-s66709`, columns F to N, closed below):
+    /// black's string B8 C8 C7..F7 E8 E6 (G12 H12 H11..L11 K12 K10 there) and its G8 G9 (M12
+    /// M13) hold the top edge C9..F9 with the pockets D8 and F8 between them, and white's B9
+    /// touches C9. The map puts black in seki, its partners (white's walls) have open liberties
+    /// below, where white's D2 lives too, and the seki check took the race for open and killed
+    /// black, kept in 70% of the playouts here: both cleanups and GNU Go keep it. The exact
+    /// reading, white moving first, keeps black, and so does the check now.
+    #[test]
+    fn an_eye_space_an_enemy_wall_touches_is_no_seki_when_the_reading_keeps_the_group() {
+        let rows = [
+            "OO....X.", //
+            "OXX.X.XO", //
+            "OOXXXXO.", //
+            "O.OOXOO.", //
+            "OOOOOOOO", //
+            "........", //
+            "........", //
+            "...O....", //
+            "........",
+        ];
+        let at = |v: &str| {
+            let p = crate::parse_vertex(v, 8, 9).unwrap();
+            p.y as usize * 8 + p.x as usize
+        };
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let ownership = ownership_by_hand(&board, 0.4, -0.9, 0.0, &[]);
+        let map = TerritoryMap::from_cells(8, 9, &a.cells, &[false; 72]);
+        assert!(
+            map.at(at("C7")).seki.is_some(),
+            "the map alone calls it seki"
+        );
+        let before = judge_groups(&a, &pa, &ownership);
+        let black = a.group_of[at("C7")] as usize;
+        assert!(!before[black], "the playouts keep black");
+        let standing: Vec<Standing> = (0..a.groups.len())
+            .map(|g| standing_of(&a, &pa, &ownership, g))
+            .collect();
+        let mut budget = GUESS_BUDGET;
+        assert_eq!(
+            read(&a, black, &fates(&standing), &mut budget),
+            Reading::Alive
+        );
+        let mut dead = before.clone();
+        settle_seki(a.clone(), &pa, &ownership, &mut dead);
+        for v in ["C7", "G8", "B9", "H8"] {
+            assert!(!dead[a.group_of[at(v)] as usize], "{v} lives");
+        }
     }
 
     /// The stone of an unfought ko whose owner connects out by miai, with the playouts'

@@ -349,6 +349,41 @@ impl Board<'_> {
         }
     }
 
+    /// Whether the attacker's capture of the target, just played (`captured` the stones it
+    /// took, `ko` the point that may not be retaken), stands: it does not when the target is a
+    /// single stone and the defender retakes at once on its point, capturing the stones that
+    /// took it (a snapback: the capturing string was left with the target's point as its only
+    /// liberty; a single stone's retake of a single stone is a ko, refused). The target then
+    /// stands where it stood, and the reading goes on from the retake, the attacker to move;
+    /// the defender's other answers are not read (they leave the target captured). A target of
+    /// several stones is lost with its capture: a retake on its point brings back one stone.
+    /// `None`: out of budget, or a result the line's history decided.
+    fn after_capture(&mut self, captured: &[u16], ko: u8) -> Option<bool> {
+        let t = self.target;
+        if self.slot[t as usize] == u8::MAX
+            || self.adj[t as usize]
+                .iter()
+                .any(|n| *n != OFF && captured.contains(n))
+        {
+            return Some(true);
+        }
+        let defender = self.defender;
+        let Some((captured, new_ko)) = self.play(t, defender, ko) else {
+            return Some(true);
+        };
+        let value = if captured.is_empty() {
+            Some(true)
+        } else if self.path.contains(&(self.state() | (1u128 << 120))) {
+            // The retake repeats a position of the line: refused there, a result that
+            // holds on this line only (not stored).
+            None
+        } else {
+            self.attacker_wins(true, new_ko, false)
+        };
+        self.undo(t, &captured, defender);
+        value
+    }
+
     /// Whether the attacker captures the target, `attacker_to_move` first, `ko` the point
     /// that may not be retaken, `passed` whether the last move was a pass. `None`: out of
     /// budget.
@@ -380,7 +415,7 @@ impl Board<'_> {
         let mut exact = true;
         // A sealed reading tries the target's liberties first (its space is small, but the
         // fights in it are long: a good first move saves most of the work).
-        let order = self.sealed.then(|| self.liberties_first());
+        let order = Some(self.liberties_first());
         let count = order.as_ref().map_or(self.playable.len(), Vec::len);
         // ... and the defender's pass before its moves: in a seki, or once it has two eyes,
         // passing is what holds, and any move of its own is read out in vain first.
@@ -427,7 +462,7 @@ impl Board<'_> {
                     continue;
                 };
                 let value = if self.cells[self.target as usize] == EMPTY {
-                    Some(true)
+                    self.after_capture(&captured, new_ko)
                 } else if self.path.contains(&(self.state() | (side ^ (1 << 120)))) {
                     None
                 } else {
@@ -1181,6 +1216,49 @@ mod tests {
             "XO.XXOX.",
         ];
         assert_eq!(read_with_open(&rows, (1, 1), &[(2, 2)]), Reading::Dead);
+    }
+
+    /// A snapback: black's stone at D8 (row 2 here) and white's B9 C9 C8 share their one
+    /// liberty, D9. White D9 takes black's stone, but its four stones are then left with D8
+    /// only, and black takes them back there: the stone stands where it stood, white moving
+    /// first (black's E9 and the walls are never captured).
+    #[test]
+    fn a_stone_taken_in_a_snapback_stands() {
+        let rows = [
+            "XOO.X.", //
+            "XXOXO.", //
+            "XXXOOO", //
+            "......",
+        ];
+        assert_eq!(read_with_open(&rows, (3, 1), &[(1, 0)]), Reading::Alive);
+    }
+
+    /// A ko is no snapback: white's C2 (row 2 here) takes black's lone stone, and black may not
+    /// take back at once: the stone is lost, white moving first.
+    #[test]
+    fn a_stone_taken_in_a_ko_is_lost() {
+        let rows = [
+            ".XO..", //
+            "X.XO.", //
+            ".XO..",
+        ];
+        assert_eq!(read_at(&rows, 2, 1), Reading::Dead);
+    }
+
+    /// A string of several stones taken is lost, even when a retake on one of its points
+    /// captures the stone that took it: black's H1 J1 J2 (the corner of a 3x4 board, as in
+    /// `japanese-heldout11.jsonl` `9x9-h0-l10-s60302` after black connects its ko at J1) have
+    /// one liberty, J3; white J3 takes all three, and black J2 takes J3 back but brings back one
+    /// stone only.
+    #[test]
+    fn a_string_of_several_stones_taken_is_lost_whatever_the_retake() {
+        let rows = [
+            "O.X", //
+            "OX.", //
+            "OOX", //
+            "OXX",
+        ];
+        assert_eq!(read_at(&rows, 2, 2), Reading::Dead);
     }
 
     /// A seki with an eye each, in the two corners of a 5x4 board: white's string (A2, B2, C2,

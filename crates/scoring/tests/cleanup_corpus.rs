@@ -333,7 +333,6 @@ const HELD_OUT: &[&str] = &[
     "japanese-heldout9.jsonl",
     "japanese-heldout10.jsonl",
     "japanese-heldout12.jsonl",
-    "japanese-heldout13.jsonl",
 ];
 
 fn measure(file: &str) -> Measured {
@@ -1079,30 +1078,36 @@ fn guess_agrees_with_the_twelfth_japanese_style_held_out_set() {
     check_left_out_floor(&m, 1827);
 }
 
-/// The thirteenth Japanese-style held-out set (`japanese-heldout13.jsonl`): 120 games made with
-/// the same ten configurations and new seeds (66001..66912) in wave 18, never used to adjust
-/// anything; its positions were not opened. Measured for the first time in wave 18, once, after
-/// that wave's guess change (the link reading), aggregate figures only: 7,002 of 7,043 stones
-/// and 90 of 95 scores, three positions misjudging a string of 5 stones or more (listed so that
-/// the test fails when the guess changes on them, fixed or not; their names only were printed,
-/// with `TENGEN_CLEANUP_SHOW_HELD_OUT=1`); in the positions left out because the cleanups
-/// disagree, 1,622 of the 1,628 stones both cleanups agree on (GNU Go level 10: 7,042 stones, 94
-/// scores, none, 1,621). The build before the link reading gave the same figures. GNU Go is
-/// ahead on stones, scores and the 5+ column here: the weakest held-out set so far.
+/// The thirteenth Japanese-style set (`japanese-heldout13.jsonl`): 120 games made with the same
+/// ten configurations and new seeds (66001..66912) in wave 18 and held out then; its positions
+/// were not opened until wave 19, which made it development data (the test's name no longer says
+/// "held out"; the fourteenth held-out set took its place). Measured for the first time in wave
+/// 18, once, after that wave's guess change, aggregate figures only: 7,002 of 7,043 stones and
+/// 90 of 95 scores, three positions misjudging a string of 5 stones or more; in the positions
+/// left out because the cleanups disagree, 1,622 of the 1,628 stones both cleanups agree on
+/// (GNU Go level 10: 7,042 stones, 94 scores, none, 1,621). Wave 19 opened the three:
+/// - `9x9-h0-l1-s66007` (black's 11 stones at C9 with G9 H9 and F8, alive, called dead): white's
+///   D9 E9 E8 have one liberty, F9, and so has black's F8; white F9 takes F8 and black takes
+///   the four back at F8. The readings counted F8 as lost to white F9, and the seki check then
+///   killed the group around it. A single stone captured and at once retaken, capturing the
+///   stones that took it (a snapback), now stands (`local.rs`, `after_capture`).
+/// - `13x13-h3-l2-s66709` (black's 10 stones from G12 to M13, alive, called dead): an eye
+///   space of six points on the top edge that white's G13 touches at H13, so the map puts the
+///   group in seki, and the seki check killed it (its partners run out). The seki check now
+///   spares a group that the exact reading keeps, the opponent moving first (`guess.rs`,
+///   `settle_seki`).
+/// - `9x9-h2-l2-s66411` (white's 14 stones from D4 to J7, dead, called alive): white's centre
+///   group, one true eye at F5, G4 false, black's J5 in the rest of its space; kept in 75% of
+///   the playouts, and no rule reads a group the playouts call alive with a contested enemy
+///   inside its space. Left as it is.
+///
+/// Floors since, seeds 1, 2 and 3: 7,027 of 7,043 stones and 92 of 95 scores, the one 5+ miss
+/// s66411, 1,622 left out.
 #[test]
-fn guess_agrees_with_the_thirteenth_japanese_style_held_out_set() {
+fn guess_agrees_with_the_thirteenth_japanese_style_set_made_development_in_wave_19() {
     let m = measure("japanese-heldout13.jsonl");
     assert!(m.ours.positions >= 95, "{} positions", m.ours.positions);
-    check_floors(
-        &m,
-        99.41,
-        94.7,
-        &[
-            "9x9-h0-l1-s66007 (C9)",
-            "9x9-h2-l2-s66411 (F7)",
-            "13x13-h3-l2-s66709 (G12)",
-        ],
-    );
+    check_floors(&m, 99.77, 96.8, &["9x9-h2-l2-s66411 (F7)"]);
     check_left_out_floor(&m, 1622);
 }
 

@@ -1,0 +1,108 @@
+//! Shows what the dead-stone guess makes of one position of the cleanup corpus: the board with
+//! each stone's playout ownership (from its own color's side, in tenths) and the guess's verdict
+//! against the recorded truth. A development tool for the guess (docs/SCORING.md); never run it
+//! on a held-out set (tests/data/cleanup/README.md).
+//!
+//! ```sh
+//! cargo run --release -p tengen-scoring --example explain -- FILE ID [SEED]
+//! ```
+
+use tengen_core::{Color, Point, Rules};
+use tengen_scoring::{parse_vertex, Guess, GuessOptions, StoneStatus};
+
+#[derive(serde::Deserialize)]
+struct Position {
+    id: String,
+    #[serde(default)]
+    rules: Option<String>,
+    size: usize,
+    sgf: String,
+    dead: Vec<String>,
+    gnugo_dead: Vec<String>,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (file, id) = (&args[1], &args[2]);
+    let seed: u64 = args.get(3).map_or(1, |s| s.parse().expect("a seed"));
+    // The held-out sets are not opened; these four were made development data.
+    const DEVELOPMENT: [&str; 4] = [
+        "heldout2.jsonl",
+        "japanese-heldout2.jsonl",
+        "japanese-heldout11.jsonl",
+        "japanese-heldout13.jsonl",
+    ];
+    assert!(
+        !file.contains("heldout") || DEVELOPMENT.contains(&file.as_str()),
+        "{file} is a held-out set: its positions are not opened"
+    );
+    let text = std::fs::read_to_string(format!(
+        "{}/../../tests/data/cleanup/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the corpus file");
+    let p: Position = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Position>(l).expect("a corpus line"))
+        .find(|p| p.id == *id || p.id.ends_with(id.as_str()))
+        .expect("no such position");
+    let (games, _) = tengen_sgf::read_go_games(p.sgf.as_bytes()).expect("SGF");
+    let rules = match p.rules.as_deref() {
+        Some("japanese") => Rules::JAPANESE,
+        _ => Rules::CHINESE,
+    };
+    let game = tengen_sgf::game::replay(&games[0], rules, None).expect("replayable");
+    let board = game.board().clone();
+    let mut o = GuessOptions::with_effort(Default::default(), p.size, p.size);
+    o.to_move = Some(game.to_move());
+    o.seed = seed;
+    let g = Guess::new(&board, &Rules::CHINESE, o);
+    let n = p.size;
+    let set = |v: &[String]| -> Vec<usize> {
+        v.iter()
+            .map(|s| {
+                let pt = parse_vertex(s, n, n).unwrap();
+                pt.y as usize * n + pt.x as usize
+            })
+            .collect()
+    };
+    let (dead, gnugo) = (set(&p.dead), set(&p.gnugo_dead));
+    println!("{} to move {:?}", p.id, game.to_move());
+    println!("cells: ownership from the stone's side in tenths; after it: guess d/a, truth d/a (! when wrong); g = GNU Go calls it dead");
+    let cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    for y in 0..n {
+        let mut row = format!("{:2} ", n - y);
+        for x in 0..n {
+            let k = y * n + x;
+            let own = g.ownership[k];
+            match board.get(Point::new(x as u8, y as u8)) {
+                None => row.push_str(&format!("  {:+3.0}  ", own * 10.0)),
+                Some(c) => {
+                    let side = if c == Color::Black { own } else { -own };
+                    let guessed = g.status[k] == Some(StoneStatus::Dead);
+                    let truth = dead.contains(&k);
+                    row.push_str(&format!(
+                        "{}{:+3.0}{}{} ",
+                        if c == Color::Black { 'X' } else { 'O' },
+                        side * 10.0,
+                        if guessed { 'd' } else { 'a' },
+                        if guessed != truth {
+                            '!'
+                        } else if gnugo.contains(&k) {
+                            'g'
+                        } else {
+                            ' '
+                        }
+                    ));
+                }
+            }
+        }
+        println!("{row}");
+    }
+    let mut axis = String::from("   ");
+    for c in cols.chars().take(n) {
+        axis.push_str(&format!("   {c}   "));
+    }
+    println!("{axis}");
+}
