@@ -14,9 +14,10 @@
 //! and `heldout3.jsonl`, held out (made after that fix); then the games ended Japanese-style
 //! (open dame, unfinished boundaries, dead stones left on the board): `japanese.jsonl` and
 //! `japanese-dev2.jsonl` to `japanese-dev16.jsonl`, development, `japanese-heldout.jsonl`,
-//! `japanese-heldout3.jsonl` to `japanese-heldout10.jsonl` and `japanese-heldout12.jsonl`, held
-//! out (`HELD_OUT`), and `japanese-heldout2.jsonl` and `japanese-heldout11.jsonl`, held out at
-//! first and development data since wave 18. A few tests at the end hold the guess to the
+//! `japanese-heldout3.jsonl` to `japanese-heldout10.jsonl`, `japanese-heldout12.jsonl` and
+//! `japanese-heldout14.jsonl`, held out (`HELD_OUT`), and `japanese-heldout2.jsonl`,
+//! `japanese-heldout11.jsonl` (development data since wave 18) and `japanese-heldout13.jsonl`
+//! (since wave 19), held out at first. A few tests at the end hold the guess to the
 //! readings that refuted a recorded truth.
 //! Positions where the two cleanups (the game's GNU Go and GNU Go level 10) disagree are left
 //! out, and so are positions whose recorded truth a reviewed reading refuted (`truth_refuted`).
@@ -333,6 +334,7 @@ const HELD_OUT: &[&str] = &[
     "japanese-heldout9.jsonl",
     "japanese-heldout10.jsonl",
     "japanese-heldout12.jsonl",
+    "japanese-heldout14.jsonl",
 ];
 
 fn measure(file: &str) -> Measured {
@@ -1016,12 +1018,14 @@ fn guess_agrees_with_the_eighth_japanese_style_held_out_set() {
 /// friend), aggregate figures only: 7,433 of 7,442 stones and 95 of 97 scores, no position
 /// misjudging a string of 5 stones or more; in the positions left out because the cleanups
 /// disagree, 1,679 of the 1,687 stones both cleanups agree on (GNU Go level 10: 7,434 stones, 94
-/// scores, none, 1,680).
+/// scores, none, 1,680). Measured again in wave 19 after that wave's guess changes (a snapback
+/// in the readings, the seki check asking the exact reading): 7,441 stones and 96 scores at
+/// seeds 1, 2 and 3 (the other figures unchanged); floors raised to these.
 #[test]
 fn guess_agrees_with_the_ninth_japanese_style_held_out_set() {
     let m = measure("japanese-heldout9.jsonl");
     assert!(m.ours.positions >= 97, "{} positions", m.ours.positions);
-    check_floors(&m, 99.87, 97.9, &[]);
+    check_floors(&m, 99.98, 98.9, &[]);
     check_left_out_floor(&m, 1679);
 }
 
@@ -1109,6 +1113,24 @@ fn guess_agrees_with_the_thirteenth_japanese_style_set_made_development_in_wave_
     assert!(m.ours.positions >= 95, "{} positions", m.ours.positions);
     check_floors(&m, 99.77, 96.8, &["9x9-h2-l2-s66411 (F7)"]);
     check_left_out_floor(&m, 1622);
+}
+
+/// The fourteenth Japanese-style held-out set (`japanese-heldout14.jsonl`): 120 games made with
+/// the same ten configurations and new seeds (68001..68912) at the start of wave 19, never used
+/// to adjust anything; its positions were not opened. Measured for the first time in wave 19,
+/// once, after that wave's guess changes, aggregate figures only (seeds 1, 2 and 3 alike): 6,620
+/// of 6,627 stones and 88 of 90 scores, one position misjudging a string of 5 stones or more
+/// (listed so that the test fails when the guess changes on it, fixed or not; its name only was
+/// printed, with `TENGEN_CLEANUP_SHOW_HELD_OUT=1`); in the positions left out because the
+/// cleanups disagree, 2,613 of the 2,615 stones both cleanups agree on (GNU Go level 10: 6,595
+/// stones, 88 scores, one 5+ position, 2,614). The build before the wave's changes gave the same
+/// figures.
+#[test]
+fn guess_agrees_with_the_fourteenth_japanese_style_held_out_set() {
+    let m = measure("japanese-heldout14.jsonl");
+    assert!(m.ours.positions >= 90, "{} positions", m.ours.positions);
+    check_floors(&m, 99.89, 97.7, &["13x13-h0-l4-s68611 (G13)"]);
+    check_left_out_floor(&m, 2613);
 }
 
 /// The second Japanese-style held-out set (`japanese-heldout2.jsonl`): 240 games made with the
