@@ -258,7 +258,8 @@ fn more_playouts_where_in_doubt(
     a: &Analysis,
     pa: &PassAlive,
     options: GuessOptions,
-) -> Vec<f32> {
+    threads: usize,
+) -> (Vec<f32>, u32) {
     let points = a.cells.len();
     let playouts = options.playouts_for(points);
     let mut ownership = mc_ownership(board, rules, options);
@@ -268,20 +269,59 @@ fn more_playouts_where_in_doubt(
         .max(playouts);
     let mut total = playouts;
     let mut batch = 0u64;
-    while total + playouts <= ceiling && standing_in_doubt(a, pa, &ownership, total) {
-        batch += 1;
-        let more = policy_ownership(
-            board,
-            playouts,
-            options.seed ^ MORE_SEED.wrapping_mul(batch),
-        );
-        let (n1, n2) = (total as f32, playouts as f32);
-        for (o, m) in ownership.iter_mut().zip(more) {
-            *o = (*o * n1 + m * n2) / (n1 + n2);
+    'more: while total + playouts <= ceiling && standing_in_doubt(a, pa, &ownership, total) {
+        // The next batches are drawn at once, one per thread, as far as the ceiling allows,
+        // then merged in order, each only while a big string is still in doubt: the batches
+        // after the one that settles the doubt are thrown away, so the ownership is the one
+        // that drawing them one at a time gives, whatever the number of threads.
+        let ahead = (((ceiling - total) / playouts) as usize).clamp(1, threads.max(1)) as u64;
+        let seeds: Vec<u64> = (batch + 1..=batch + ahead)
+            .map(|b| options.seed ^ MORE_SEED.wrapping_mul(b))
+            .collect();
+        let drawn: Vec<Vec<f32>> = if seeds.len() == 1 {
+            vec![policy_ownership(board, playouts, seeds[0])]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = seeds[1..]
+                    .iter()
+                    .map(|&seed| scope.spawn(move || policy_ownership(board, playouts, seed)))
+                    .collect();
+                let mut drawn = vec![policy_ownership(board, playouts, seeds[0])];
+                drawn.extend(
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a playout thread panicked")),
+                );
+                drawn
+            })
+        };
+        for (i, more) in drawn.into_iter().enumerate() {
+            if i > 0
+                && !(total + playouts <= ceiling && standing_in_doubt(a, pa, &ownership, total))
+            {
+                break 'more;
+            }
+            batch += 1;
+            let (n1, n2) = (total as f32, playouts as f32);
+            for (o, m) in ownership.iter_mut().zip(more) {
+                *o = (*o * n1 + m * n2) / (n1 + n2);
+            }
+            total += playouts;
         }
-        total += playouts;
     }
-    ownership
+    (ownership, total)
+}
+
+/// How many further batches of playouts [`more_playouts_where_in_doubt`] draws at once: one per
+/// core the machine offers, at most 4 (the ceiling allows seven further batches), at least 1.
+/// `TENGEN_GUESS_THREADS` sets it (1: one batch at a time, as a benchmark of one core wants).
+/// The guess does not depend on it.
+fn batch_threads() -> usize {
+    std::env::var("TENGEN_GUESS_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 4)
 }
 
 /// Whether a string of `a` of at least [`BIG_STRING`] stones, not settled by Benson, has a mean
@@ -1506,7 +1546,8 @@ impl Guess {
     pub fn new(board: &Board, rules: &Rules, options: GuessOptions) -> Guess {
         let a = Analysis::new(board);
         let pa = PassAlive::new(&a);
-        let ownership = more_playouts_where_in_doubt(board, rules, &a, &pa, options);
+        let (ownership, _) =
+            more_playouts_where_in_doubt(board, rules, &a, &pa, options, batch_threads());
         let n = a.cells.len();
         let mut dead = judge_groups(&a, &pa, &ownership);
         settle_races(&a, &pa, &ownership, &mut dead);
@@ -2633,6 +2674,75 @@ mod tests {
         assert!(
             !doubt(0.9, -0.32, 265),
             "four stones ask for no more playouts"
+        );
+    }
+
+    /// The further batches of playouts drawn several at once give the ownership that drawing
+    /// them one at a time gives, both where the doubt lasts to the ceiling (a black string of 5
+    /// in a loose ring of white stones, kept about as often as not) and where it ends after a
+    /// batch or two (a black and a white string of 5 face to face on an open board: the batches
+    /// drawn ahead are thrown away).
+    #[test]
+    fn further_batches_drawn_at_once_give_the_same_ownership() {
+        let ring = [
+            ".........",
+            "..O.O.O..",
+            ".O.....O.",
+            "..XXXXX..",
+            ".O.....O.",
+            "..O.O.O..",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let face_to_face = [
+            ".........",
+            ".........",
+            ".........",
+            "..XXXXX..",
+            "..OOOOO..",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        // Few playouts a batch: wide noise, so that the strings stay in doubt a while.
+        let playouts = 24;
+        let mut batches = Vec::new();
+        for rows in [ring, face_to_face] {
+            let board = board_from_rows(&rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            for seed in 1..=8 {
+                let options = GuessOptions {
+                    playouts,
+                    seed,
+                    ..GuessOptions::default()
+                };
+                let draw = |threads| {
+                    more_playouts_where_in_doubt(&board, &Rules::CHINESE, &a, &pa, options, threads)
+                };
+                let (one, drawn) = draw(1);
+                batches.push(drawn / playouts);
+                for threads in [2, 3, 4] {
+                    let (many, n) = draw(threads);
+                    assert_eq!(n, drawn, "seed {seed}, {threads} threads");
+                    assert!(
+                        one.iter()
+                            .zip(&many)
+                            .all(|(x, y)| x.to_bits() == y.to_bits()),
+                        "seed {seed}, {threads} threads"
+                    );
+                }
+            }
+        }
+        assert!(
+            batches.contains(&MORE_FACTOR),
+            "the ceiling reached: {batches:?}"
+        );
+        assert!(
+            batches.iter().any(|&b| b > 1 && b < MORE_FACTOR - 2),
+            "a doubt settled well before the ceiling: {batches:?}"
         );
     }
 
