@@ -8,7 +8,7 @@
 //! ```
 
 use tengen_core::{Color, Point, Rules};
-use tengen_scoring::{parse_vertex, Guess, GuessOptions, StoneStatus};
+use tengen_scoring::{parse_vertex, Analysis, Guess, GuessOptions, StoneStatus, TerritoryMap};
 
 #[derive(serde::Deserialize)]
 struct Position {
@@ -105,4 +105,33 @@ fn main() {
         axis.push_str(&format!("   {c}   "));
     }
     println!("{axis}");
+    // The territory map of the position as it stands (nothing marked dead): what the guess's
+    // eye rules and seki check start from.
+    println!(
+        "map as it stands: X O stones (s: in seki), b w territory, f false eye, . dame or neutral"
+    );
+    let a = Analysis::new(&board);
+    let map = TerritoryMap::from_cells(n, n, a.cells(), &vec![false; n * n]);
+    for y in 0..n {
+        let mut row = format!("{:2} ", n - y);
+        for x in 0..n {
+            let k = y * n + x;
+            let m = map.at(k);
+            let c = match (a.cells()[k], m.seki.is_some()) {
+                (Some(Color::Black), false) => 'X',
+                (Some(Color::White), false) => 'O',
+                (Some(_), true) => 's',
+                (None, _) if m.false_eye => 'f',
+                (None, _) => match m.territory {
+                    Some(Color::Black) => 'b',
+                    Some(Color::White) => 'w',
+                    None if m.seki.is_some() => 's',
+                    None => '.',
+                },
+            };
+            row.push(c);
+            row.push(' ');
+        }
+        println!("{row}");
+    }
 }
