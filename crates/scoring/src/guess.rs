@@ -57,7 +57,7 @@ use crate::analysis::{Analysis, GroupId};
 use crate::benson::PassAlive;
 use crate::count::{judge, Judgement};
 use crate::local::{
-    read, read_eye_space, read_owner_first, read_race, read_sealed, Fate, Reading,
+    read, read_deep, read_eye_space, read_owner_first, read_race, read_sealed, Fate, Reading,
     EYE_SPACE_GUESS_BUDGET, GUESS_BUDGET, SEALED_GUESS_BUDGET,
 };
 use crate::marking::Marking;
@@ -1091,7 +1091,7 @@ fn settle_seki(
         // by an enemy wall, or one holding a stone the reading captures), the reading does.
         lost.retain(|&g| {
             !*read_alive[g].get_or_insert_with(|| {
-                read(marking.analysis(), g, &fate, &mut budget) == Reading::Alive
+                read_deep(marking.analysis(), g, &fate, &mut budget) == Reading::Alive
             })
         });
         if lost.is_empty() {
@@ -1281,8 +1281,9 @@ fn kept_space(a: &Analysis, ownership: &[f32], g: usize, limit: usize) -> usize 
 /// the strings that leaned on the groups the round before killed).
 const OPEN_RACE_ROUNDS: usize = 4;
 
-/// At most this many positions visited by the readings of [`settle_seki`] in one guess.
-const SEKI_READ_BUDGET: u32 = 4_000;
+/// At most this many positions visited by the readings of [`settle_seki`] in one guess (at most
+/// 16,000 per reading: `local.rs` `read_deep`).
+const SEKI_READ_BUDGET: u32 = 32_000;
 
 /// The groups of `a` that the territory map puts in seki (`seki`, for the position with the
 /// groups of `dead` removed) although their capturing race is not closed. A seki is a closed
@@ -2909,6 +2910,67 @@ mod tests {
         for v in ["C7", "G8", "B9", "H8"] {
             assert!(!dead[a.group_of[at(v)] as usize], "{v} lives");
         }
+    }
+
+    /// The seki check's reading may take more positions than a contested group's (the whole
+    /// two-pass position of `japanese-dev17.jsonl` `13x13-h0-l1-s70503`, with the playouts'
+    /// ownership written by hand as they drew it): black's 16 stones from A9 to D3 hold A7 A6 A5
+    /// B5 A4 and white's B7 (kept by black in 75% of the playouts), and white's A3 B3 touch A4, so
+    /// the map puts black in seki and the seki check killed it, which both cleanups and GNU Go
+    /// keep. The exact reading, white first, keeps black in 6,386 positions: more than the 4,000
+    /// of a contested group's reading, within the 16,000 of the seki check's (`read_deep`).
+    #[test]
+    fn the_seki_check_reads_deeper_than_a_contested_group() {
+        let rows = [
+            "...XX.....X..",
+            "OXXOX..X...XX",
+            ".OXOX.XOXXOXO",
+            "O.OOO.X..XXOO",
+            "XOO.OO.XXOOO.",
+            "XXXO.O..XXXO.",
+            ".OX.O.O...O..",
+            ".XXXXXO.X.OO.",
+            "..XOOOOOXXXO.",
+            ".XXXXO.X.XO..",
+            "OO.XOO.XXXO..",
+            "..OO..OOOXXO.",
+            "...........O.",
+        ];
+        let at = |v: &str| index(v, 13);
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let black = a.group_of[at("A9")] as usize;
+        let mut set: Vec<(usize, f32)> = a.groups[black]
+            .stones
+            .iter()
+            .map(|&k| (k as usize, 0.5))
+            .collect();
+        for v in ["B7", "A7", "A6", "A5", "B5", "A4"] {
+            set.push((at(v), 0.5));
+        }
+        for v in ["H11", "L11"] {
+            set.push((at(v), 1.0));
+        }
+        let ownership = ownership_by_hand(&board, 0.9, -0.9, -0.5, &set);
+        let before = judge_groups(&a, &pa, &ownership);
+        assert!(!before[black], "the playouts keep black");
+        let map = TerritoryMap::from_cells(13, 13, &a.cells, &[false; 169]);
+        assert!(
+            map.at(at("A9")).seki.is_some(),
+            "the map alone calls it seki"
+        );
+        let standing: Vec<Standing> = (0..a.groups.len())
+            .map(|g| standing_of(&a, &pa, &ownership, g))
+            .collect();
+        let fate = fates(&standing);
+        let mut budget = GUESS_BUDGET;
+        assert_eq!(read(&a, black, &fate, &mut budget), Reading::Unknown);
+        let mut budget = SEKI_READ_BUDGET;
+        assert_eq!(read_deep(&a, black, &fate, &mut budget), Reading::Alive);
+        let mut dead = before.clone();
+        settle_seki(a.clone(), &pa, &ownership, &mut dead);
+        assert!(!dead[black], "the seki check keeps black");
     }
 
     /// The stone of an unfought ko whose owner connects out by miai, with the playouts'

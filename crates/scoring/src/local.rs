@@ -61,6 +61,8 @@ const MAX_POINTS: usize = 60;
 /// At most this many positions visited per reading (the fights of the corpora need under a
 /// thousand).
 const NODE_BUDGET: u32 = 4_000;
+/// At most this many positions visited per reading of [`read_deep`].
+const DEEP_NODE_BUDGET: u32 = 16_000;
 /// At most this many positions visited by all the readings of one guess.
 pub(crate) const GUESS_BUDGET: u32 = 8_000;
 
@@ -508,7 +510,23 @@ pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32)
         attacker: false,
         defender: false,
     };
-    read_then_open_attacker(a, target, fate, budget, strict, true)
+    read_then_open_attacker(a, target, fate, budget, strict, true, SMALL)
+}
+
+/// [`read`] with up to [`DEEP_NODE_BUDGET`] positions per reading instead of [`NODE_BUDGET`]:
+/// for the few groups a guess would otherwise kill on the territory map's word alone (the seki
+/// check, `guess.rs` `settle_seki`), where a fight in a small area can take more positions than
+/// the contested groups' readings may spend.
+pub(crate) fn read_deep(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
+    let strict = Open {
+        attacker: false,
+        defender: false,
+    };
+    let deep = Limits {
+        nodes: DEEP_NODE_BUDGET,
+        ..SMALL
+    };
+    read_then_open_attacker(a, target, fate, budget, strict, true, deep)
 }
 
 /// Reads `target` in its area with the walls `first` opens joining the fight (the attacker
@@ -522,14 +540,15 @@ fn read_then_open_attacker(
     budget: &mut u32,
     first: Open,
     attacker_first: bool,
+    limits: Limits,
 ) -> Reading {
-    match read_area(a, target, fate, budget, first, attacker_first, SMALL) {
+    match read_area(a, target, fate, budget, first, attacker_first, limits) {
         Reading::Dead => {
             let open = Open {
                 attacker: true,
                 ..first
             };
-            match read_area(a, target, fate, budget, open, attacker_first, SMALL) {
+            match read_area(a, target, fate, budget, open, attacker_first, limits) {
                 Reading::Alive => Reading::Alive,
                 _ => Reading::Dead,
             }
@@ -681,7 +700,7 @@ pub(crate) fn read_race(a: &Analysis, target: usize, fate: &[Fate], budget: &mut
         return Reading::Unknown;
     }
     match read(a, target, fate, budget) {
-        Reading::Dead => read_then_open_attacker(a, target, fate, budget, first, false),
+        Reading::Dead => read_then_open_attacker(a, target, fate, budget, first, false, SMALL),
         r => r,
     }
 }
