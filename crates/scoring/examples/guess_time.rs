@@ -45,6 +45,7 @@ const FILES: &[&str] = &[
     "japanese-dev14.jsonl",
     "japanese-dev15.jsonl",
     "japanese-dev16.jsonl",
+    "japanese-dev17.jsonl",
     "japanese-heldout2.jsonl",
     "japanese-heldout11.jsonl",
     "japanese-heldout13.jsonl",
