@@ -82,8 +82,10 @@ pub enum Effort {
     /// A quick look (a fifth of the default).
     Low,
     /// What the server, GTP and `tengen score` use: 96,000 / points playouts (265 on 19x19), a
-    /// finished 19x19 game in under 50 ms; up to eight times the playouts, and as many times
-    /// the time, where a string of 5 stones or more is in doubt (docs/SCORING.md, rule 2).
+    /// finished 19x19 game in about 10 ms (most positions; the goal of 50 ms for every one is
+    /// not met yet: docs/BENCHMARKS.md); up to eight times the playouts where a string of 5
+    /// stones or more is in doubt, the further batches drawn one per core (docs/SCORING.md,
+    /// rule 2).
     #[default]
     Default,
     /// Eight times the default, for a careful count (a 19x19 game in well under a second).

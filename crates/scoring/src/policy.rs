@@ -300,7 +300,7 @@ impl<const N: usize, const W: usize> PolicyBoard<N, W> {
     }
 
     /// Goes back to the position the board was made from (a copy of the bookkeeping
-    /// [`Self::build`] worked out once; of the liberty sets, only the start roots' are copied,
+    /// `build` worked out once; of the liberty sets, only the start roots' are copied,
     /// the only ones read before `play` clears a set for a new stone).
     pub fn reset(&mut self) {
         let st = &self.start_state;
