@@ -10,16 +10,7 @@
 use tengen_core::{Color, Point, Rules};
 use tengen_scoring::{parse_vertex, Analysis, Guess, GuessOptions, StoneStatus, TerritoryMap};
 
-#[derive(serde::Deserialize)]
-struct Position {
-    id: String,
-    #[serde(default)]
-    rules: Option<String>,
-    size: usize,
-    sgf: String,
-    dead: Vec<String>,
-    gnugo_dead: Vec<String>,
-}
+mod corpus;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -36,23 +27,11 @@ fn main() {
         !file.contains("heldout") || DEVELOPMENT.contains(&file.as_str()),
         "{file} is a held-out set: its positions are not opened"
     );
-    let text = std::fs::read_to_string(format!(
-        "{}/../../tests/data/cleanup/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("the corpus file");
-    let p: Position = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str::<Position>(l).expect("a corpus line"))
+    let p = corpus::load(file)
+        .into_iter()
         .find(|p| p.id == *id || p.id.ends_with(id.as_str()))
         .expect("no such position");
-    let (games, _) = tengen_sgf::read_go_games(p.sgf.as_bytes()).expect("SGF");
-    let rules = match p.rules.as_deref() {
-        Some("japanese") => Rules::JAPANESE,
-        _ => Rules::CHINESE,
-    };
-    let game = tengen_sgf::game::replay(&games[0], rules, None).expect("replayable");
+    let game = p.replay();
     let board = game.board().clone();
     let mut o = GuessOptions::with_effort(Default::default(), p.size, p.size);
     o.to_move = Some(game.to_move());

@@ -16,14 +16,7 @@ use std::time::Instant;
 use tengen_core::Rules;
 use tengen_scoring::{Guess, GuessOptions};
 
-#[derive(serde::Deserialize)]
-struct Position {
-    id: String,
-    #[serde(default)]
-    rules: Option<String>,
-    size: usize,
-    sgf: String,
-}
+mod corpus;
 
 /// The development files (the held-out sets are left alone).
 const FILES: &[&str] = &[
@@ -59,22 +52,11 @@ fn main() {
     let mut print = std::collections::hash_map::DefaultHasher::new();
     let mut slow = Vec::new();
     for file in FILES {
-        let text = std::fs::read_to_string(format!(
-            "{}/../../tests/data/cleanup/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .expect("a corpus file");
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let p: Position = serde_json::from_str(line).expect("a corpus line");
+        for p in corpus::load(file) {
             if p.size != 19 {
                 continue;
             }
-            let (games, _) = tengen_sgf::read_go_games(p.sgf.as_bytes()).expect("SGF");
-            let rules = match p.rules.as_deref() {
-                Some("japanese") => Rules::JAPANESE,
-                _ => Rules::CHINESE,
-            };
-            let game = tengen_sgf::game::replay(&games[0], rules, None).expect("replayable");
+            let game = p.replay();
             let mut o = GuessOptions::with_effort(Default::default(), 19, 19);
             o.to_move = Some(game.to_move());
             let mut best = f64::MAX;

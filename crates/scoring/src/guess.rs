@@ -271,7 +271,11 @@ fn more_playouts_where_in_doubt(
         .max(playouts);
     let mut total = playouts;
     let mut batch = 0u64;
-    'more: while total + playouts <= ceiling && standing_in_doubt(a, pa, &ownership, total) {
+    // Whether another batch is drawn after `total` playouts.
+    let more_wanted = |ownership: &[f32], total: u32| {
+        total + playouts <= ceiling && standing_in_doubt(a, pa, ownership, total)
+    };
+    'more: while more_wanted(&ownership, total) {
         // The next batches are drawn at once, one per thread, as far as the ceiling allows,
         // then merged in order, each only while a big string is still in doubt: the batches
         // after the one that settles the doubt are thrown away, so the ownership is the one
@@ -298,9 +302,7 @@ fn more_playouts_where_in_doubt(
             })
         };
         for (i, more) in drawn.into_iter().enumerate() {
-            if i > 0
-                && !(total + playouts <= ceiling && standing_in_doubt(a, pa, &ownership, total))
-            {
+            if i > 0 && !more_wanted(&ownership, total) {
                 break 'more;
             }
             batch += 1;

@@ -131,6 +131,8 @@ struct Board<'a> {
 
 /// The bits of a key that hold the state (the rest: whose move, the ko point, a pass).
 const STATE_BITS: u128 = (1u128 << 120) - 1;
+/// The bit of a path entry (a state and whose move) that says the attacker is to move.
+const ATTACKER_TO_MOVE: u128 = 1 << 120;
 
 /// A fixed pseudo-random 120-bit number for `i` (SplitMix64, twice): the Zobrist keys, the same
 /// on every run so that the guess stays deterministic.
@@ -375,7 +377,7 @@ impl Board<'_> {
         };
         let value = if captured.is_empty() {
             Some(true)
-        } else if self.path.contains(&(self.state() | (1u128 << 120))) {
+        } else if self.path.contains(&(self.state() | ATTACKER_TO_MOVE)) {
             // The retake repeats a position of the line: refused there, a result that
             // holds on this line only (not stored).
             None
@@ -394,7 +396,11 @@ impl Board<'_> {
         // The state takes 2 bits per point, at most 120 bits (or a 120-bit hash of a bigger
         // area); the rest says whose move it is, the ko point (6 bits, 63 for none) and
         // whether the last move was a pass.
-        let side = u128::from(attacker_to_move) << 120;
+        let side = if attacker_to_move {
+            ATTACKER_TO_MOVE
+        } else {
+            0
+        };
         let key = self.key(state, side, ko, passed);
         if let Some(&v) = self.memo.get(&key) {
             return Some(v);
@@ -464,7 +470,10 @@ impl Board<'_> {
                 };
                 let value = if self.cells[self.target as usize] == EMPTY {
                     self.after_capture(&captured, new_ko)
-                } else if self.path.contains(&(self.state() | (side ^ (1 << 120)))) {
+                } else if self
+                    .path
+                    .contains(&(self.state() | (side ^ ATTACKER_TO_MOVE)))
+                {
                     None
                 } else {
                     match self.attacker_wins(!attacker_to_move, new_ko, false) {
@@ -506,27 +515,25 @@ impl Board<'_> {
 /// sides: the defender may take such a wall to live. The target is alive if it lives there
 /// (that reading only adds defences), dead otherwise.
 pub(crate) fn read(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
-    let strict = Open {
-        attacker: false,
-        defender: false,
-    };
-    read_then_open_attacker(a, target, fate, budget, strict, true, SMALL)
+    read_then_open_attacker(a, target, fate, budget, STRICT, true, SMALL)
 }
+
+/// No wall opened: the first reading of [`read`] and [`read_deep`].
+const STRICT: Open = Open {
+    attacker: false,
+    defender: false,
+};
 
 /// [`read`] with up to [`DEEP_NODE_BUDGET`] positions per reading instead of [`NODE_BUDGET`]:
 /// for the few groups a guess would otherwise kill on the territory map's word alone (the seki
 /// check, `guess.rs` `settle_seki`), where a fight in a small area can take more positions than
 /// the contested groups' readings may spend.
 pub(crate) fn read_deep(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
-    let strict = Open {
-        attacker: false,
-        defender: false,
-    };
     let deep = Limits {
         nodes: DEEP_NODE_BUDGET,
         ..SMALL
     };
-    read_then_open_attacker(a, target, fate, budget, strict, true, deep)
+    read_then_open_attacker(a, target, fate, budget, STRICT, true, deep)
 }
 
 /// Reads `target` in its area with the walls `first` opens joining the fight (the attacker
@@ -599,14 +606,10 @@ const SEALED: Limits = Limits {
 /// still run out, connect, or live in more space); [`Reading::Unknown`], that not even the
 /// smallest was read out.
 pub(crate) fn read_sealed(a: &Analysis, target: usize, fate: &[Fate], budget: &mut u32) -> Reading {
-    let strict = Open {
-        attacker: false,
-        defender: false,
-    };
     let mut answer = Reading::Unknown;
     for empty in SEALED_SIZES {
         let limits = Limits { empty, ..SEALED };
-        match read_area(a, target, fate, budget, strict, true, limits) {
+        match read_area(a, target, fate, budget, STRICT, true, limits) {
             Reading::Alive => return Reading::Alive,
             Reading::Dead => answer = Reading::Dead,
             Reading::Unknown => break,
@@ -647,16 +650,12 @@ pub(crate) fn read_eye_space(
     if empty > EYE_SPACE_MAX_EMPTY {
         return Reading::Unknown;
     }
-    let strict = Open {
-        attacker: false,
-        defender: false,
-    };
     let limits = Limits {
         empty,
         nodes: EYE_SPACE_NODE_BUDGET,
         ..SEALED
     };
-    read_area(a, target, fate, budget, strict, true, limits)
+    read_area(a, target, fate, budget, STRICT, true, limits)
 }
 
 /// Reads the string `target` of `a` like [`read`] but with its owner moving first, and with
