@@ -264,26 +264,53 @@ fn more_playouts_where_in_doubt(
 ) -> (Vec<f32>, u32) {
     let points = a.cells.len();
     let playouts = options.playouts_for(points);
-    let mut ownership = mc_ownership(board, rules, options);
     let ceiling = playouts
         .saturating_mul(MORE_FACTOR)
         .min(Effort::High.playouts(points))
         .max(playouts);
+    let seed_of = |b: u64| options.seed ^ MORE_SEED.wrapping_mul(b);
+    // With a second core, and a big string that only the playouts can judge, the first
+    // further batch is drawn beside the first one, before anyone knows whether it is wanted:
+    // it costs no wall time, and the positions that want further batches (the slowest ones)
+    // get it one batch sooner. It is merged only if wanted, as below, so the ownership is the
+    // same as drawing it afterwards.
+    let speculate =
+        threads > 1 && playouts.saturating_mul(2) <= ceiling && may_be_in_doubt(a, pa, points);
+    let (mut ownership, mut ready) = if speculate {
+        std::thread::scope(|scope| {
+            let ahead = scope.spawn(|| policy_ownership(board, playouts, seed_of(1)));
+            let first = mc_ownership(board, rules, options);
+            let ahead = ahead.join().expect("a playout thread panicked");
+            (first, Some(ahead))
+        })
+    } else {
+        (mc_ownership(board, rules, options), None)
+    };
     let mut total = playouts;
     let mut batch = 0u64;
     // Whether another batch is drawn after `total` playouts.
     let more_wanted = |ownership: &[f32], total: u32| {
         total + playouts <= ceiling && standing_in_doubt(a, pa, ownership, total)
     };
+    let merge = |ownership: &mut [f32], more: Vec<f32>, total: u32| {
+        let (n1, n2) = (total as f32, playouts as f32);
+        for (o, m) in ownership.iter_mut().zip(more) {
+            *o = (*o * n1 + m * n2) / (n1 + n2);
+        }
+    };
     'more: while more_wanted(&ownership, total) {
+        if let Some(more) = ready.take() {
+            batch += 1;
+            merge(&mut ownership, more, total);
+            total += playouts;
+            continue;
+        }
         // The next batches are drawn at once, one per thread, as far as the ceiling allows,
         // then merged in order, each only while a big string is still in doubt: the batches
         // after the one that settles the doubt are thrown away, so the ownership is the one
         // that drawing them one at a time gives, whatever the number of threads.
         let ahead = (((ceiling - total) / playouts) as usize).clamp(1, threads.max(1)) as u64;
-        let seeds: Vec<u64> = (batch + 1..=batch + ahead)
-            .map(|b| options.seed ^ MORE_SEED.wrapping_mul(b))
-            .collect();
+        let seeds: Vec<u64> = (batch + 1..=batch + ahead).map(seed_of).collect();
         let drawn: Vec<Vec<f32>> = if seeds.len() == 1 {
             vec![policy_ownership(board, playouts, seeds[0])]
         } else {
@@ -306,20 +333,28 @@ fn more_playouts_where_in_doubt(
                 break 'more;
             }
             batch += 1;
-            let (n1, n2) = (total as f32, playouts as f32);
-            for (o, m) in ownership.iter_mut().zip(more) {
-                *o = (*o * n1 + m * n2) / (n1 + n2);
-            }
+            merge(&mut ownership, more, total);
             total += playouts;
         }
     }
     (ownership, total)
 }
 
+/// Whether [`standing_in_doubt`] can find a string in doubt, whatever the playouts say: some
+/// string of at least [`BIG_STRING`] stones that Benson does not settle.
+fn may_be_in_doubt(a: &Analysis, pa: &PassAlive, points: usize) -> bool {
+    let none = vec![0.0; points];
+    a.groups.iter().enumerate().any(|(g, group)| {
+        group.stones.len() >= BIG_STRING
+            && matches!(standing_of(a, pa, &none, g), Standing::Playouts(_))
+    })
+}
+
 /// How many further batches of playouts [`more_playouts_where_in_doubt`] draws at once: one per
 /// core the machine offers, at most 4 (the ceiling allows seven further batches), at least 1.
-/// `TENGEN_GUESS_THREADS` sets it (1: one batch at a time, as a benchmark of one core wants).
-/// The guess does not depend on it.
+/// From 2 on, the first further batch is also drawn beside the first batch when a big string
+/// may be in doubt. `TENGEN_GUESS_THREADS` sets it (1: one batch at a time, as a benchmark of
+/// one core wants). The guess does not depend on it.
 fn batch_threads() -> usize {
     std::env::var("TENGEN_GUESS_THREADS")
         .ok()
