@@ -39,6 +39,7 @@ const FILES: &[&str] = &[
     "japanese-dev15.jsonl",
     "japanese-dev16.jsonl",
     "japanese-dev17.jsonl",
+    "japanese-dev18.jsonl",
     "japanese-heldout2.jsonl",
     "japanese-heldout11.jsonl",
     "japanese-heldout13.jsonl",

@@ -609,6 +609,11 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
     // color. Such a group can neither live where it stands nor run out to a friend. So is one
     // whose reach to a friend the opponent cuts at one point the owner cannot answer
     // (`cut_at_one_point`).
+    // A friend is a string of its color the playouts or Benson settled alive, or one an exact
+    // rule above kept (read out alive, or linked to a living friend): `japanese-dev18.jsonl`
+    // `13x13-h0-l4-s74601`, black's A6 to A2 share the eye A7 with B7's group, which the
+    // link reading keeps alive; they were killed as cut off with a reach of that one point.
+    let friend_alive = |o: usize| surely_alive(o) || (read_out[o] && !dead[o]);
     let mut seen = vec![false; a.cells.len()];
     for (g, group) in a.groups.iter().enumerate() {
         if !contested(g)
@@ -620,10 +625,18 @@ fn judge_groups(a: &Analysis, pa: &PassAlive, ownership: &[f32]) -> Vec<bool> {
         {
             continue;
         }
-        let reach = kept_reach(a, ownership, g, &surely_alive, None, None, &mut seen);
+        let reach = kept_reach(a, ownership, g, &friend_alive, None, None, &mut seen);
         if !reach.friend && reach.area.len() < ESCAPE
             || reach.friend
-                && cut_at_one_point(a, ownership, g, &reach.area, &surely_alive, &mut seen)
+                && cut_at_one_point(
+                    a,
+                    ownership,
+                    g,
+                    &reach.area,
+                    &surely_alive,
+                    &friend_alive,
+                    &mut seen,
+                )
         {
             loose[g] = true;
         }
@@ -1234,6 +1247,7 @@ fn cut_at_one_point(
     g: usize,
     area: &[usize],
     surely_alive: &dyn Fn(usize) -> bool,
+    friend_alive: &dyn Fn(usize) -> bool,
     seen: &mut [bool],
 ) -> bool {
     let group = &a.groups[g];
@@ -1245,7 +1259,7 @@ fn cut_at_one_point(
         {
             return false;
         }
-        let cut = kept_reach(a, ownership, g, surely_alive, Some(p), None, seen);
+        let cut = kept_reach(a, ownership, g, friend_alive, Some(p), None, seen);
         if cut.friend || cut.area.len() >= ESCAPE || !safe_stone(a, p, enemy) {
             return false;
         }
@@ -1260,7 +1274,7 @@ fn cut_at_one_point(
         answers.sort_unstable();
         answers.dedup();
         answers.into_iter().all(|q| {
-            let answered = kept_reach(a, ownership, g, surely_alive, Some(p), Some(q), seen);
+            let answered = kept_reach(a, ownership, g, friend_alive, Some(p), Some(q), seen);
             !answered.friend && answered.area.len() < ESCAPE
         })
     })
@@ -2604,6 +2618,103 @@ mod tests {
         );
     }
 
+    /// The two-pass position of `japanese-dev18.jsonl` `13x13-h0-l4-s74601`, its ownership as the
+    /// playouts gave it (tenths): black's A6 to A2 (five stones), A8 and the string from B7 to
+    /// B10 are kept in about 60% of the playouts (contested) and share the eye A7; white's B9
+    /// B8 inside them are lost the same way. The exact readings of the strings run out of
+    /// positions, and the link reading keeps B7's string (D7 and D8 E8 join it to black's living
+    /// E7 F8). A6's string reaches only A7 through the points black keeps, and that touches no
+    /// string the playouts settled: the cut-off rule killed it, although its only way out is
+    /// the eye it shares with the string the link reading keeps. Both cleanups and GNU Go keep it
+    /// (`owl_attack A6` 0). A string an exact rule keeps alive is a friend to reach.
+    #[test]
+    fn a_string_that_shares_an_eye_with_a_string_a_rule_keeps_is_not_cut_off() {
+        let rows = [
+            ".........O.X.",
+            ".....OOOOXXOX",
+            ".OO.O.X.OOOOX",
+            "OXXOXX.XO..XX",
+            ".OXOOXXXXXX..",
+            "XOX..XOOOX...",
+            ".XX.XXO.X....",
+            "XOO.OOOX.....",
+            "XO.O..OXXX...",
+            "X.O.OOXX.OXX.",
+            "XO.OXXOXXOX.X",
+            "XO.O..OXOOOXX",
+            ".O....OOOOXXX",
+        ];
+        // Ownership from black's side: stones as their letter says (X kept, O kept, x and o
+        // lost), empty points + and - (0.9 either way); the rest below.
+        let owners = [
+            "---------O-X+",
+            "-----OOOOxxOX",
+            "-OO-O.X.OOOOX",
+            "O??OXX+XO..XX",
+            ".??OOXXXXXX++",
+            "???..XOOOX+++",
+            ".??.XXO.X++++",
+            "?OO-OOOX+++++",
+            "?O-O--OXXX+++",
+            "?-O-OOXX+OXX+",
+            "?O-OxxOXXOX+X",
+            "?O-O--OXOOOXX",
+            "-O----OOOOXXX",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let mut set: Vec<(usize, f32)> = Vec::new();
+        for (y, row) in owners.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let v = match c {
+                    'X' | 'o' => 1.0,
+                    'O' | 'x' => -1.0,
+                    '+' => 0.9,
+                    '-' => -0.9,
+                    _ => continue,
+                };
+                set.push((y * 13 + x, v));
+            }
+        }
+        for (v, own) in [
+            ("F11", 0.1),
+            ("H11", 0.1),
+            ("B10", 0.2),
+            ("C10", 0.2),
+            ("K10", 0.1),
+            ("L10", 0.1),
+            ("A9", 0.0),
+            ("B9", 0.0),
+            ("C9", 0.2),
+            ("A8", 0.2),
+            ("B8", 0.0),
+            ("C8", 0.2),
+            ("D8", -0.1),
+            ("E8", 0.2),
+            ("A7", 0.2),
+            ("B7", 0.2),
+            ("C7", 0.2),
+            ("D7", -0.1),
+            ("H7", 0.0),
+            ("A6", 0.2),
+            ("A5", 0.2),
+            ("A4", 0.2),
+            ("A3", 0.2),
+            ("A2", 0.2),
+        ] {
+            set.push((index(v, 13), own));
+        }
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &set);
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let dead = judge_groups(&a, &pa, &ownership);
+        let string = |v: &str| a.group_of[index(v, 13)] as usize;
+        assert_eq!(a.groups[string("A6")].stones.len(), 5);
+        assert!(!dead[string("B7")], "the link reading keeps B7's string");
+        assert!(!dead[string("A6")], "A6's string shares A7 with it");
+        assert!(!dead[string("A8")]);
+        assert!(dead[string("B9")], "white's B9 B8 are dead");
+    }
+
     /// A stone in atari that the playouts keep by luck, with their ownership written by hand so
     /// that only the rules decide (the shape of the top right corner of the two-pass position of
     /// GNU Go's game `13x13-h3-l2-s18401` of `japanese-dev4.jsonl`:
@@ -3489,6 +3600,7 @@ mod tests {
                 &ownership,
                 string,
                 &reach.area,
+                &surely_alive,
                 &surely_alive,
                 &mut seen,
             );
