@@ -1191,12 +1191,25 @@ fn kept_reach(
         -1.0
     };
     let kept = |k: usize| Some(k) != taken && (Some(k) == played || sign * ownership[k] > 0.0);
+    let enemy = group.color.opponent();
+    // The points next to the group to start from: its liberties, and the stones of enemy
+    // strings next to it whose points its color keeps (strings it captures in most playouts:
+    // their points are its space once taken).
     let mut stack: Vec<usize> = group
         .liberties
         .iter()
         .map(|&l| l as usize)
+        .chain(
+            group
+                .stones
+                .iter()
+                .flat_map(|&s| a.neighbours(s as usize))
+                .filter(|&n| a.cells[n] == Some(enemy)),
+        )
         .filter(|&l| kept(l))
         .collect();
+    stack.sort_unstable();
+    stack.dedup();
     let mut area = Vec::new();
     for &k in &stack {
         seen[k] = true;
@@ -1207,6 +1220,12 @@ fn kept_reach(
         for n in a.neighbours(k) {
             match a.cells[n] {
                 None => {
+                    if !seen[n] && kept(n) {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                }
+                Some(c) if c == enemy => {
                     if !seen[n] && kept(n) {
                         seen[n] = true;
                         stack.push(n);
@@ -1253,9 +1272,10 @@ fn cut_at_one_point(
     let group = &a.groups[g];
     let enemy = group.color.opponent();
     area.iter().any(|&p| {
-        if !a
-            .neighbours(p)
-            .any(|n| a.cells[n] == Some(enemy) && surely_alive(a.group_of[n] as usize))
+        if a.cells[p].is_some()
+            || !a
+                .neighbours(p)
+                .any(|n| a.cells[n] == Some(enemy) && surely_alive(a.group_of[n] as usize))
         {
             return false;
         }
@@ -2232,6 +2252,60 @@ mod tests {
             !verdict(-0.2),
             "open area white's, reaching white's wall: alive"
         );
+    }
+
+    /// The cut-off rule's reach goes through the enemy stones its color keeps: black's string
+    /// from A4 to D1 (seven stones) has its liberties in the open area, which white keeps
+    /// (-0.2), but it touches white's A3 B3 C3 C2 C1, which black captures in most playouts
+    /// (+0.3 on their points), and the four points behind them. Its reach is those nine points:
+    /// room for two eyes once it takes them, no cut-off string. `japanese-dev18.jsonl`
+    /// `19x19-h4-l2-s74907` (left out: the cleanups disagree elsewhere): black's seven stones
+    /// from K4 to M1 were killed as cut off while both cleanups and GNU Go keep them by capturing
+    /// white's eight stones from J4 to L1.
+    #[test]
+    fn a_reach_goes_through_the_enemy_stones_its_color_captures() {
+        let rows = [
+            "O.OOOOO.O",
+            "OOOOOOOOO",
+            ".........",
+            ".........",
+            "....O....",
+            "XXXXO....",
+            "OOOXO....",
+            "..OXO....",
+            "..OXO....",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let black = a.group_of[index("A4", 9)] as usize;
+        assert_eq!(a.groups[black].stones.len(), 7);
+        let inside: Vec<(usize, f32)> = ["A3", "B3", "C3", "C2", "C1", "A2", "B2", "A1", "B1"]
+            .iter()
+            .map(|v| (index(v, 9), 0.3))
+            .collect();
+        let mut set = inside.clone();
+        set.extend(a.groups[black].stones.iter().map(|&s| (s as usize, 0.2)));
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, -0.2, &set);
+        let never = |_: usize| false;
+        let mut seen = vec![false; a.cells.len()];
+        let reach = kept_reach(&a, &ownership, black, &never, None, None, &mut seen);
+        let mut area = reach.area.clone();
+        area.sort_unstable();
+        let mut want: Vec<usize> = inside.iter().map(|&(k, _)| k).collect();
+        want.sort_unstable();
+        assert_eq!(
+            area, want,
+            "the white stones black captures and the points behind them"
+        );
+        assert!(area.len() >= ESCAPE);
+        assert!(seen.iter().all(|&s| !s));
+        // When white keeps its stones (-0.3 on their points), the reach is empty.
+        let kept: Vec<(usize, f32)> = inside.iter().map(|&(k, v)| (k, -v)).collect();
+        let mut set = kept;
+        set.extend(a.groups[black].stones.iter().map(|&s| (s as usize, 0.2)));
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, -0.2, &set);
+        let reach = kept_reach(&a, &ownership, black, &never, None, None, &mut seen);
+        assert!(reach.area.is_empty(), "{:?}", reach.area);
     }
 
     /// A lone invader in a wide area: the playouts' ownership written by hand so that only the

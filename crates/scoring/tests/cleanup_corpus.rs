@@ -1005,13 +1005,15 @@ fn guess_agrees_with_the_seventeenth_japanese_style_set() {
 /// eye with a string the link reading keeps), and 2,025 of the 2,036 stones both cleanups
 /// agree on in the positions left out (GNU Go level 10: 7,456 stones, 92 scores, none, 2,024).
 /// With a string an exact rule keeps counted as a friend to reach (`guess.rs`, the cut-off
-/// rule): 7,457 stones, 93 scores, none, 2,025, seeds 1, 2 and 3 alike.
+/// rule): 7,457 stones, 93 scores, none, 2,025, seeds 1, 2 and 3 alike. With the enemy stones
+/// its color captures in the cut-off rule's reach (left-out `19x19-h4-l2-s74907`, black's seven
+/// stones from K4): 2,032 left out.
 #[test]
 fn guess_agrees_with_the_eighteenth_japanese_style_set() {
     let m = measure("japanese-dev18.jsonl");
     assert!(m.ours.positions >= 94, "{} positions", m.ours.positions);
     check_floors(&m, 99.98, 98.9, &[]);
-    check_left_out_floor(&m, 2025);
+    check_left_out_floor(&m, 2032);
 }
 
 /// The seventh Japanese-style held-out set (`japanese-heldout7.jsonl`): 120 games made with the
@@ -1023,12 +1025,14 @@ fn guess_agrees_with_the_eighteenth_japanese_style_set() {
 /// too), listed so that the test fails when the guess changes on it, fixed or not; in the
 /// positions left out because the cleanups disagree, 1,658 of the 1,658 stones both cleanups
 /// agree on (GNU Go level 10: 7,959 stones, 93 scores, two positions with a misjudged string
-/// of 5+, 1,657).
+/// of 5+, 1,657). Wave 20 (the cut-off rule's reach through the enemy stones its color
+/// captures, made for a development position): 7,991 stones, 97 scores, no 5+ miss (s44503
+/// right), 1,658, at seeds 1, 2 and 3 (seed 3: 7,979 and 96; 7,972 and 95 before).
 #[test]
 fn guess_agrees_with_the_seventh_japanese_style_held_out_set() {
     let m = measure("japanese-heldout7.jsonl");
     assert!(m.ours.positions >= 100, "{} positions", m.ours.positions);
-    check_floors(&m, 99.84, 95.9, &["13x13-h0-l1-s44503 (C4)"]);
+    check_floors(&m, 99.94, 96.9, &[]);
     check_left_out_floor(&m, 1658);
 }
 
