@@ -1626,7 +1626,16 @@ impl Guess {
         let mut dead = judge_groups(&a, &pa, &ownership);
         settle_races(&a, &pa, &ownership, &mut dead);
         spare_groups_joined_by_miai_to_a_living_friend(&a, &pa, &ownership, &mut dead);
+        let before_seki = dead.clone();
         let (marking, j) = settle_seki(a, &pa, &ownership, &mut dead);
+        let (marking, j) = read_again_groups_whose_friends_died(
+            marking,
+            j,
+            &pa,
+            &ownership,
+            &before_seki,
+            &mut dead,
+        );
         let (marking, j) =
             spare_groups_whose_neighbours_died(marking, j, &pa, &ownership, &mut dead);
         let a = marking.analysis();
@@ -1922,6 +1931,67 @@ fn settle_races(a: &Analysis, pa: &PassAlive, ownership: &[f32], dead: &mut [boo
             }
         }
     }
+}
+
+/// At most this many positions visited by the readings of [`read_again_groups_whose_friends_died`]
+/// in one guess.
+const FRIENDS_DIED_BUDGET: u32 = 4_000;
+
+/// After the seki check, reads again a contested group (neither side kept it in 2:1 of the
+/// playouts) left alive that shares a liberty with a string of its color the seki check killed:
+/// its first reading may have taken that string, surely alive by the playouts then, as a wall
+/// of its own that is never captured, and lived by joining it. Read again (the opponent moving
+/// first, [`read`]) with the strings the seki check killed taken as dead, it is dead when the
+/// reading captures it (`japanese-dev14.jsonl` `19x19-h0-l1-s54803` at seed 5: black's six
+/// stones from E18 to G16 lived by joining black's eight from C19 at C17, which the playouts
+/// kept in 70% of them and the seki check killed; both cleanups and GNU Go capture all of
+/// them). Returns the marking and its judgement, made again when a group was killed.
+fn read_again_groups_whose_friends_died(
+    marking: Marking,
+    j: Judgement,
+    pa: &PassAlive,
+    ownership: &[f32],
+    before_seki: &[bool],
+    dead: &mut [bool],
+) -> (Marking, Judgement) {
+    let a = marking.analysis();
+    let killed: Vec<usize> = (0..a.groups.len())
+        .filter(|&g| dead[g] && !before_seki[g])
+        .collect();
+    if killed.is_empty() {
+        return (marking, j);
+    }
+    let standing: Vec<Standing> = (0..a.groups.len())
+        .map(|g| standing_of(a, pa, ownership, g))
+        .collect();
+    let mut fate = fates(&standing);
+    for &g in &killed {
+        fate[g] = Fate::Dead;
+    }
+    let mut budget = FRIENDS_DIED_BUDGET;
+    let mut changed = false;
+    for (g, group) in a.groups.iter().enumerate() {
+        if dead[g] || !matches!(standing[g], Standing::Playouts(m) if m.abs() < DECIDED) {
+            continue;
+        }
+        let shares = killed.iter().any(|&f| {
+            a.groups[f].color == group.color
+                && a.groups[f]
+                    .liberties
+                    .iter()
+                    .any(|l| group.liberties.contains(l))
+        });
+        if shares && read(a, g, &fate, &mut budget) == Reading::Dead {
+            dead[g] = true;
+            changed = true;
+        }
+    }
+    if !changed {
+        return (marking, j);
+    }
+    let marking = Marking::with_dead_groups(marking.analysis().clone(), dead.to_vec());
+    let j = judge(&marking, pa);
+    (marking, j)
 }
 
 /// After the seki check, spares a contested group (neither side kept it in 2:1 of the
@@ -2306,6 +2376,56 @@ mod tests {
         let ownership = ownership_by_hand(&board, 1.0, -1.0, -0.2, &set);
         let reach = kept_reach(&a, &ownership, black, &never, None, None, &mut seen);
         assert!(reach.area.is_empty(), "{:?}", reach.area);
+    }
+
+    /// A contested group read alive while a string of its color the seki check then kills was
+    /// a wall of its own is read again: black's F6 (+0.2) shares F7 and E6 with black's C7 D7
+    /// E7 (+0.5: surely alive by the playouts, and with its liberty B7 outside F6's area a wall
+    /// never captured in F6's reading, which F6 joins to live). With C7's string killed by the
+    /// seki check (marked here by hand) the reading takes it in and captures both: white F7,
+    /// black E6, and the joined string has three liberties white fills first. Nothing killed:
+    /// nothing read again.
+    #[test]
+    fn a_group_that_lived_by_joining_a_friend_the_seki_check_killed_is_read_again() {
+        let rows = [
+            ".........",
+            ".OOOOOO..",
+            "O.XXX.O..",
+            ".O...XO..",
+            ".OOOOOO..",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let board = board_from_rows(&rows).unwrap();
+        let a = Analysis::new(&board);
+        let pa = PassAlive::new(&a);
+        let (c7, f6) = (index("C7", 9), index("F6", 9));
+        let friend = a.group_of[c7] as usize;
+        let group = a.group_of[f6] as usize;
+        let set = [(c7, 0.5), (c7 + 1, 0.5), (c7 + 2, 0.5), (f6, 0.2)];
+        let ownership = ownership_by_hand(&board, 1.0, -1.0, -1.0, &set);
+        let standing: Vec<Standing> = (0..a.groups.len())
+            .map(|g| standing_of(&a, &pa, &ownership, g))
+            .collect();
+        let mut budget = u32::MAX;
+        assert_eq!(
+            read(&a, group, &fates(&standing), &mut budget),
+            Reading::Alive,
+            "with C7's string a living wall F6 lives"
+        );
+        let before = vec![false; a.groups.len()];
+        let again = |killed: bool| {
+            let mut dead = before.clone();
+            dead[friend] = killed;
+            let marking = Marking::with_dead_groups(a.clone(), dead.clone());
+            let j = judge(&marking, &pa);
+            read_again_groups_whose_friends_died(marking, j, &pa, &ownership, &before, &mut dead);
+            dead[group]
+        };
+        assert!(again(true), "C7's string killed: F6 is read again, dead");
+        assert!(!again(false), "nothing killed: F6 keeps its verdict");
     }
 
     /// A lone invader in a wide area: the playouts' ownership written by hand so that only the
