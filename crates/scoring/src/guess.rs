@@ -184,21 +184,28 @@ enum Standing {
     Playouts(f32),
 }
 
-/// Where group `g` of `a` stands: certain when Benson settles it (pass-alive, or every stone in
-/// the opponent's pass-alive area), else the mean ownership of its stones from its color's side.
-fn standing_of(a: &Analysis, pa: &PassAlive, ownership: &[f32], g: usize) -> Standing {
+/// Benson's verdict on group `g` of `a`: `Some(false)` pass-alive, `Some(true)` dead (every
+/// stone in the opponent's pass-alive area), `None` when Benson does not settle it.
+fn benson_verdict(a: &Analysis, pa: &PassAlive, g: usize) -> Option<bool> {
     let group = &a.groups[g];
     if pa.groups[g] {
-        return Standing::Certain(false);
+        return Some(false);
     }
     let own = group.color.opponent();
-    if group
+    group
         .stones
         .iter()
         .all(|&s| pa.owner[s as usize] == Some(own))
-    {
-        return Standing::Certain(true);
+        .then_some(true)
+}
+
+/// Where group `g` of `a` stands: certain when Benson settles it (pass-alive, or every stone in
+/// the opponent's pass-alive area), else the mean ownership of its stones from its color's side.
+fn standing_of(a: &Analysis, pa: &PassAlive, ownership: &[f32], g: usize) -> Standing {
+    if let Some(dead) = benson_verdict(a, pa, g) {
+        return Standing::Certain(dead);
     }
+    let group = &a.groups[g];
     let sign = if group.color == Color::Black {
         1.0
     } else {
@@ -274,8 +281,7 @@ fn more_playouts_where_in_doubt(
     // it costs no wall time, and the positions that want further batches (the slowest ones)
     // get it one batch sooner. It is merged only if wanted, as below, so the ownership is the
     // same as drawing it afterwards.
-    let speculate =
-        threads > 1 && playouts.saturating_mul(2) <= ceiling && may_be_in_doubt(a, pa, points);
+    let speculate = threads > 1 && playouts.saturating_mul(2) <= ceiling && may_be_in_doubt(a, pa);
     let (mut ownership, mut ready) = if speculate {
         std::thread::scope(|scope| {
             let ahead = scope.spawn(|| policy_ownership(board, playouts, seed_of(1)));
@@ -292,26 +298,17 @@ fn more_playouts_where_in_doubt(
     let more_wanted = |ownership: &[f32], total: u32| {
         total + playouts <= ceiling && standing_in_doubt(a, pa, ownership, total)
     };
-    let merge = |ownership: &mut [f32], more: Vec<f32>, total: u32| {
-        let (n1, n2) = (total as f32, playouts as f32);
-        for (o, m) in ownership.iter_mut().zip(more) {
-            *o = (*o * n1 + m * n2) / (n1 + n2);
-        }
-    };
     'more: while more_wanted(&ownership, total) {
-        if let Some(more) = ready.take() {
-            batch += 1;
-            merge(&mut ownership, more, total);
-            total += playouts;
-            continue;
-        }
         // The next batches are drawn at once, one per thread, as far as the ceiling allows,
         // then merged in order, each only while a big string is still in doubt: the batches
         // after the one that settles the doubt are thrown away, so the ownership is the one
-        // that drawing them one at a time gives, whatever the number of threads.
+        // that drawing them one at a time gives, whatever the number of threads. The batch
+        // drawn beside the first one, if any, comes first, alone.
         let ahead = (((ceiling - total) / playouts) as usize).clamp(1, threads.max(1)) as u64;
         let seeds: Vec<u64> = (batch + 1..=batch + ahead).map(seed_of).collect();
-        let drawn: Vec<Vec<f32>> = if seeds.len() == 1 {
+        let drawn: Vec<Vec<f32>> = if let Some(more) = ready.take() {
+            vec![more]
+        } else if seeds.len() == 1 {
             vec![policy_ownership(board, playouts, seeds[0])]
         } else {
             std::thread::scope(|scope| {
@@ -333,7 +330,10 @@ fn more_playouts_where_in_doubt(
                 break 'more;
             }
             batch += 1;
-            merge(&mut ownership, more, total);
+            let (n1, n2) = (total as f32, playouts as f32);
+            for (o, m) in ownership.iter_mut().zip(more) {
+                *o = (*o * n1 + m * n2) / (n1 + n2);
+            }
             total += playouts;
         }
     }
@@ -342,12 +342,11 @@ fn more_playouts_where_in_doubt(
 
 /// Whether [`standing_in_doubt`] can find a string in doubt, whatever the playouts say: some
 /// string of at least [`BIG_STRING`] stones that Benson does not settle.
-fn may_be_in_doubt(a: &Analysis, pa: &PassAlive, points: usize) -> bool {
-    let none = vec![0.0; points];
-    a.groups.iter().enumerate().any(|(g, group)| {
-        group.stones.len() >= BIG_STRING
-            && matches!(standing_of(a, pa, &none, g), Standing::Playouts(_))
-    })
+fn may_be_in_doubt(a: &Analysis, pa: &PassAlive) -> bool {
+    a.groups
+        .iter()
+        .enumerate()
+        .any(|(g, group)| group.stones.len() >= BIG_STRING && benson_verdict(a, pa, g).is_none())
 }
 
 /// How many further batches of playouts [`more_playouts_where_in_doubt`] draws at once: one per
@@ -1186,8 +1185,7 @@ fn settle_seki(
         for g in lost {
             dead[g] = true;
         }
-        marking = Marking::with_dead_groups(marking.analysis().clone(), dead.to_vec());
-        j = judge(&marking, pa);
+        (marking, j) = marked_again(&marking, pa, dead);
     }
     (marking, j)
 }
@@ -1225,51 +1223,32 @@ fn kept_reach(
         -1.0
     };
     let kept = |k: usize| Some(k) != taken && (Some(k) == played || sign * ownership[k] > 0.0);
-    let enemy = group.color.opponent();
-    // The points next to the group to start from: its liberties, and the stones of enemy
-    // strings next to it whose points its color keeps (strings it captures in most playouts:
-    // their points are its space once taken).
-    let mut stack: Vec<usize> = group
-        .liberties
-        .iter()
-        .map(|&l| l as usize)
-        .chain(
-            group
-                .stones
-                .iter()
-                .flat_map(|&s| a.neighbours(s as usize))
-                .filter(|&n| a.cells[n] == Some(enemy)),
-        )
-        .filter(|&l| kept(l))
-        .collect();
-    stack.sort_unstable();
-    stack.dedup();
-    let mut area = Vec::new();
-    for &k in &stack {
-        seen[k] = true;
+    // The flood runs through empty points and enemy stones whose points its color keeps
+    // (strings it captures in most playouts: their points are its space once taken), starting
+    // next to the group's stones.
+    let mut stack: Vec<usize> = Vec::new();
+    for &s in &group.stones {
+        for n in a.neighbours(s as usize) {
+            if a.cells[n] != Some(group.color) && !seen[n] && kept(n) {
+                seen[n] = true;
+                stack.push(n);
+            }
+        }
     }
+    let mut area = Vec::new();
     let mut friend = false;
     while let Some(k) = stack.pop() {
         area.push(k);
         for n in a.neighbours(k) {
-            match a.cells[n] {
-                None => {
-                    if !seen[n] && kept(n) {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
+            if a.cells[n] != Some(group.color) {
+                if !seen[n] && kept(n) {
+                    seen[n] = true;
+                    stack.push(n);
                 }
-                Some(c) if c == enemy => {
-                    if !seen[n] && kept(n) {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
-                }
-                Some(c) => {
-                    let o = a.group_of[n] as usize;
-                    if c == group.color && o != g && surely_alive(o) {
-                        friend = true;
-                    }
+            } else {
+                let o = a.group_of[n] as usize;
+                if o != g && surely_alive(o) {
+                    friend = true;
                 }
             }
         }
@@ -1974,6 +1953,14 @@ fn settle_races(a: &Analysis, pa: &PassAlive, ownership: &[f32], dead: &mut [boo
     }
 }
 
+/// The position of `marking` marked anew with the groups `dead` says, and its judgement: what
+/// the rules after the playouts return when they change a verdict.
+fn marked_again(marking: &Marking, pa: &PassAlive, dead: &[bool]) -> (Marking, Judgement) {
+    let marking = Marking::with_dead_groups(marking.analysis().clone(), dead.to_vec());
+    let j = judge(&marking, pa);
+    (marking, j)
+}
+
 /// At most this many positions visited by the readings of [`read_again_groups_whose_friends_died`]
 /// in one guess.
 const FRIENDS_DIED_BUDGET: u32 = 4_000;
@@ -2030,9 +2017,7 @@ fn read_again_groups_whose_friends_died(
     if !changed {
         return (marking, j);
     }
-    let marking = Marking::with_dead_groups(marking.analysis().clone(), dead.to_vec());
-    let j = judge(&marking, pa);
-    (marking, j)
+    marked_again(&marking, pa, dead)
 }
 
 /// After the seki check, spares a contested group (neither side kept it in 2:1 of the
@@ -2073,9 +2058,7 @@ fn spare_groups_whose_neighbours_died(
     if !spared {
         return (marking, j);
     }
-    let marking = Marking::with_dead_groups(marking.analysis().clone(), dead.to_vec());
-    let j = judge(&marking, pa);
-    (marking, j)
+    marked_again(&marking, pa, dead)
 }
 
 #[cfg(test)]
