@@ -48,7 +48,7 @@ fn main() {
     };
     let (dead, gnugo) = (set(&p.dead), set(&p.gnugo_dead));
     println!("{} to move {:?}", p.id, game.to_move());
-    println!("cells: ownership from the stone's side in tenths; after it: guess d/a, truth d/a (! when wrong); g = GNU Go calls it dead");
+    println!("cells: ownership from the stone's side in tenths; after it: guess d/a/s (s: alive in seki), truth d/a (! when wrong); g = GNU Go calls it dead");
     let cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
     for y in 0..n {
         let mut row = format!("{:2} ", n - y);
@@ -60,12 +60,19 @@ fn main() {
                 Some(c) => {
                     let side = if c == Color::Black { own } else { -own };
                     let guessed = g.status[k] == Some(StoneStatus::Dead);
+                    let in_seki = g.status[k] == Some(StoneStatus::Seki);
                     let truth = dead.contains(&k);
                     row.push_str(&format!(
                         "{}{:+3.0}{}{} ",
                         if c == Color::Black { 'X' } else { 'O' },
                         side * 10.0,
-                        if guessed { 'd' } else { 'a' },
+                        if guessed {
+                            'd'
+                        } else if in_seki {
+                            's'
+                        } else {
+                            'a'
+                        },
                         if guessed != truth {
                             '!'
                         } else if gnugo.contains(&k) {
