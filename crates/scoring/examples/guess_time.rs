@@ -40,6 +40,7 @@ const FILES: &[&str] = &[
     "japanese-dev16.jsonl",
     "japanese-dev17.jsonl",
     "japanese-dev18.jsonl",
+    "japanese-dev19.jsonl",
     "japanese-heldout2.jsonl",
     "japanese-heldout11.jsonl",
     "japanese-heldout13.jsonl",

@@ -121,6 +121,15 @@ struct Board<'a> {
     /// there only fills a liberty of its own (it touches nothing it could capture), so its pass
     /// is as good; leaving it out keeps such a reading short.
     attacker_only: Vec<bool>,
+    /// Stones of the attacker's living walls (settled alive by the playouts) that joined the
+    /// fight of a reading that opens them (a move in the area puts them in atari, or all their
+    /// liberties lie in the area). The defender that captures two stones or more of them at
+    /// once has won: the reading ends there with the target standing. Read on, such a capture
+    /// opens a wide space (the wall's points, empty now) in which the attacker can try every
+    /// filling order, and the budget runs out before the reading ends, which left the first,
+    /// strict reading's kill standing (`japanese-dev7.jsonl` `13x13-h0-l1-s26517` at seeds 4
+    /// to 6).
+    opened_wall: Vec<bool>,
     /// The area has more than [`MAX_POINTS`] points: the state is hashed (Zobrist, 120 bits)
     /// instead of written out.
     hashed: bool,
@@ -470,6 +479,13 @@ impl Board<'_> {
                 };
                 let value = if self.cells[self.target as usize] == EMPTY {
                     self.after_capture(&captured, new_ko)
+                } else if !attacker_to_move
+                    && captured.len() >= 2
+                    && captured.iter().any(|&c| self.opened_wall[c as usize])
+                {
+                    // The defender took two stones or more of an opened wall: it lives (see
+                    // `opened_wall`).
+                    Some(false)
                 } else if self
                     .path
                     .contains(&(self.state() | (side ^ ATTACKER_TO_MOVE)))
@@ -794,7 +810,16 @@ fn read_area(
     } else {
         limits.nodes
     };
+    let opened_wall: Vec<bool> = (0..n)
+        .map(|k| {
+            open.attacker
+                && a.cells[k] == Some(attacker_color)
+                && !fixed[k]
+                && fate[a.group_of[k] as usize] == Fate::Alive
+        })
+        .collect();
     let mut b = Board {
+        opened_wall,
         adj: &a.adj,
         cells,
         fixed,
@@ -1325,6 +1350,46 @@ mod tests {
         // E7 dies: the difference is the rule.
         assert_eq!(
             read_with(&rows, (4, 0), &[(3, 1)], Fate::PassAlive),
+            Reading::Dead
+        );
+    }
+
+    /// The two-pass position of `japanese-dev7.jsonl` `13x13-h0-l1-s26517` (GNU Go's game,
+    /// black to move). White's lower-left corner (A3 A2 B2, C3 D3 E3 D2, C1; eye space A1 B1
+    /// C2 D1, and D4 between black stones) lives whoever moves first: black's D1, the one move
+    /// that would kill it, is a self-atari of black's six stones from E2 to H1 (liberties D1
+    /// and F2 only), and white takes them at F2 (`race_read` on A1 B1 C2 D1 D4 F2, and GNU Go
+    /// 3.8 level 10: `owl_attack A3` 0). With black's E2 string a living wall that nothing
+    /// captures, the first reading kills the corner with D1; the second opens the wall (D1 in
+    /// the area, F2 its one liberty outside), and white's capture at F2 ends it: alive. Read
+    /// on after the capture, the seven empty points it makes took the reading past its 4,000
+    /// positions, and the first reading's kill stood.
+    #[test]
+    fn taking_an_opened_wall_ends_the_reading() {
+        let rows = [
+            ".....O.......",
+            ".O.OOXOOO....",
+            "...OXX.XXOO..",
+            "OO.OX.X.XO.OO",
+            "XO.OX....XOOX",
+            "XOOOX.X.XXOXX",
+            "XXXXXXOXOOOX.",
+            "..X.X.OXXXX.X",
+            "...X.XOOXX.XO",
+            "XXX.XXXOXOOXO",
+            "OXOOOXOOO.XOO",
+            "OO.OX.XO.OO..",
+            "..O.XXXXO....",
+        ];
+        let open = [(2, 10), (2, 12)];
+        assert_eq!(
+            read_with(&rows, (0, 10), &open, Fate::Alive),
+            Reading::Alive
+        );
+        // With the walls pass-alive (never captured, whatever their liberties), black's D1 is
+        // safe and kills: the difference is the opened wall.
+        assert_eq!(
+            read_with(&rows, (0, 10), &open, Fate::PassAlive),
             Reading::Dead
         );
     }
