@@ -1638,6 +1638,7 @@ impl Guess {
         let n = a.cells.len();
         let mut dead = judge_groups(&a, &pa, &ownership);
         settle_races(&a, &pa, &ownership, &mut dead);
+        settle_mutual_races(&a, &pa, &ownership, options.to_move, &mut dead);
         spare_groups_joined_by_miai_to_a_living_friend(&a, &pa, &ownership, &mut dead);
         let before_seki = dead.clone();
         let (marking, j) = settle_seki(a, &pa, &ownership, &mut dead);
@@ -1948,6 +1949,58 @@ fn settle_races(a: &Analysis, pa: &PassAlive, ownership: &[f32], dead: &mut [boo
         for &e in &partners {
             if map.at(a.groups[e].stones[0] as usize).seki.is_none() {
                 dead[e] = false;
+            }
+        }
+    }
+}
+
+/// Two contested strings in a race with each other cannot both be captured: when the rules
+/// above killed both, the race is counted out, and the one that wins it lives. The race: two
+/// strings of opposite colors, neither with an eye ([`eyeless`]), that touch and share `s`
+/// liberties; the one has `a` liberties of its own (not shared), the other `b`. Filling the
+/// other's liberties one a move, the shared ones last, the first has taken the other when
+/// moving first if `a >= b + s - 1`, and whoever moves first if `a >= b + s` (with `s` of one,
+/// the string with more liberties of its own wins, and with as many the one that moves first;
+/// with two shared liberties or more, a race that neither wins so is a seki). A string that
+/// wins whoever moves first lives; one that wins by moving first lives when its owner is to
+/// move (`to_move`), and a race the count leaves open keeps both verdicts. The count takes
+/// every liberty as one move: a liberty the attacker can fill only after an approach move, or
+/// a string that gains liberties by extending, it does not see. `japanese-dev19.jsonl`
+/// `19x19-h4-l2-s76910` at seeds 2 to 5: black's M3 N3 N2 N1 (liberties M2 M1 of their own,
+/// O1 shared) and white's O3 O2 (P2 of their own) were both killed, black's by the playouts
+/// (kept in a little under half of them) and white's as cut off; black wins whoever moves
+/// first (2 >= 1 + 1), as both cleanups have it.
+fn settle_mutual_races(
+    a: &Analysis,
+    pa: &PassAlive,
+    ownership: &[f32],
+    to_move: Option<Color>,
+    dead: &mut [bool],
+) {
+    let contested = |g: usize| matches!(standing_of(a, pa, ownership, g), Standing::Playouts(m) if m.abs() < DECIDED);
+    let killed = dead.to_vec();
+    for (g, group) in a.groups.iter().enumerate() {
+        if !killed[g] || !contested(g) || !eyeless(a, g) {
+            continue;
+        }
+        for e in group.enemies.iter().map(|e| e.0 as usize) {
+            if !killed[e] || !contested(e) || !eyeless(a, e) {
+                continue;
+            }
+            let theirs = &a.groups[e].liberties;
+            let s = group
+                .liberties
+                .iter()
+                .filter(|l| theirs.contains(l))
+                .count();
+            if s == 0 {
+                continue;
+            }
+            let (own, other) = (group.liberties.len() - s, theirs.len() - s);
+            let first = own + 1 >= other + s;
+            let either = own >= other + s;
+            if either || first && to_move == Some(group.color) {
+                dead[g] = false;
             }
         }
     }
@@ -3653,6 +3706,69 @@ mod tests {
             "D3 alive: E4 stays dead"
         );
         assert_eq!(verdicts(&[g4]), (false, true), "E4 alive stays alive");
+    }
+
+    /// Two strings in a race with each other, both killed by the rules before (here set by
+    /// hand: the test asks the race's count alone): black's C3 D3 C2 C1 inside white's wall,
+    /// white's E3 E2 E1 inside black's, both without an eye and kept in about half the
+    /// playouts. With D1 black, they share the one liberty D2; black has B3 and B1 of its own,
+    /// white F1: black wins whoever moves first (2 >= 1 + 1) and lives, white stays dead. With
+    /// D1 empty they share D2 and D1: black wins only by moving first (2 >= 1 + 2 - 1; white
+    /// moving first makes it a seki), so black lives only when it is to move, and with nobody
+    /// said to move both verdicts stay.
+    #[test]
+    fn a_race_between_two_strings_both_killed_is_counted_out() {
+        let verdicts = |rows: &[&str], to_move: Option<Color>| {
+            let board = board_from_rows(rows).unwrap();
+            let a = Analysis::new(&board);
+            let pa = PassAlive::new(&a);
+            let group = |v: &str| a.group_of[index(v, 9)] as usize;
+            let (black, white) = (group("C3"), group("E3"));
+            let mut set: Vec<(usize, f32)> = Vec::new();
+            for g in [black, white] {
+                set.extend(a.groups[g].stones.iter().map(|&s| (s as usize, 0.0)));
+            }
+            let ownership = ownership_by_hand(&board, 1.0, -1.0, 0.0, &set);
+            let mut dead = vec![false; a.groups.len()];
+            dead[black] = true;
+            dead[white] = true;
+            settle_mutual_races(&a, &pa, &ownership, to_move, &mut dead);
+            (dead[black], dead[white])
+        };
+        let mut rows = [
+            ".O.OX.X.X", // 9
+            "OOOOXXXXX", // 8
+            "OOOOXXXXX", // 7
+            "OOOOXXXXX", // 6
+            "OOOOXXXXX", // 5
+            "OOOOXXXXX", // 4
+            "O.XXOXXXX", // 3
+            "OOX.OX...", // 2
+            "O.XXO.X..", // 1
+        ];
+        for to_move in [None, Some(Color::Black), Some(Color::White)] {
+            assert_eq!(
+                verdicts(&rows, to_move),
+                (false, true),
+                "one shared liberty, {to_move:?}"
+            );
+        }
+        rows[8] = "O.X.O.X..";
+        assert_eq!(
+            verdicts(&rows, None),
+            (true, true),
+            "two shared, nobody to move"
+        );
+        assert_eq!(
+            verdicts(&rows, Some(Color::Black)),
+            (false, true),
+            "two shared, black to move"
+        );
+        assert_eq!(
+            verdicts(&rows, Some(Color::White)),
+            (true, true),
+            "two shared, white to move"
+        );
     }
 
     /// A capturing race the playouts read the wrong way round, with their ownership written by
