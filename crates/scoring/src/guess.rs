@@ -1977,7 +1977,10 @@ fn settle_mutual_races(
     to_move: Option<Color>,
     dead: &mut [bool],
 ) {
-    let contested = |g: usize| matches!(standing_of(a, pa, ownership, g), Standing::Playouts(m) if m.abs() < DECIDED);
+    let standing: Vec<Standing> = (0..a.groups.len())
+        .map(|g| standing_of(a, pa, ownership, g))
+        .collect();
+    let contested = |g: usize| matches!(standing[g], Standing::Playouts(m) if m.abs() < DECIDED);
     let killed = dead.to_vec();
     for (g, group) in a.groups.iter().enumerate() {
         if !killed[g] || !contested(g) || !eyeless(a, g) {

@@ -1603,19 +1603,20 @@ fn the_black_group_at_e8_of_s22123_stands() {
     assert!(p.dead.iter().any(|v| v == "E8") && p.dead_second.iter().any(|v| v == "E8"));
     assert!(p.gnugo_dead.iter().any(|v| v == "E8"));
     let (b, w) = (Color::Black, Color::White);
-    let stones = [
-        ("E8", b),
-        ("E9", b),
-        ("J5", b),
-        ("H4", b),
-        ("J3", b),
-        ("C9", w),
+    let (alive, dead) = (StoneStatus::Alive, StoneStatus::Dead);
+    let expected = [
+        ("E8", b, alive),
+        ("E9", b, alive),
+        ("J5", b, alive),
+        ("H4", b, alive),
+        ("J3", b, alive),
+        ("C9", w, alive),
+        ("G9", w, dead),
+        ("H8", w, dead),
     ];
+    let stones: Vec<(&str, Color)> = expected.iter().map(|&(v, c, _)| (v, c)).collect();
     let s = statuses(&p, &stones);
-    for (v, _) in stones {
-        assert_eq!(s[v], StoneStatus::Alive, "{}: {v}", p.id);
+    for (v, _, status) in expected {
+        assert_eq!(s[v], status, "{}: {v}", p.id);
     }
-    let dead = statuses(&p, &[("G9", w), ("H8", w)]);
-    assert_eq!(dead["G9"], StoneStatus::Dead, "{}: G9", p.id);
-    assert_eq!(dead["H8"], StoneStatus::Dead, "{}: H8", p.id);
 }
